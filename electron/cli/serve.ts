@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { createCore, type Core } from '../core/create-core.ts';
+import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
+import { createConfUserSettings } from '../core/user-settings.ts';
+import { startServer, type RunningServer } from '../server/create-server.ts';
+import { REST_PREFIX } from '../server/public/index.ts';
+import { parseServeArgs, UsageError, USAGE } from './args.ts';
+import { seedProgressBar } from './progress.ts';
+
+/**
+ * The headless service: the same core and HTTP doors as the desktop app, without a window.
+ * Stops cleanly on SIGINT/SIGTERM: no new connections, requests in flight finish, the
+ * database closes, exit 0.
+ */
+async function main(argv: string[]): Promise<void> {
+  let args;
+  try {
+    args = parseServeArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message) console.error(`error: ${error.message}`);
+      console.error(USAGE);
+      process.exit(error.message ? 2 : 0);
+    }
+    throw error;
+  }
+  const settings = args.host === undefined || args.port === undefined ? createConfUserSettings(defaultUserDataDir()) : undefined;
+  const host = args.host ?? settings?.get('listenHost') ?? '127.0.0.1';
+  const port = args.port ?? settings?.get('listenPort') ?? 8080;
+  const dataDir = args.dataDir ?? defaultDataDir();
+  const adminToken = args.adminToken ?? randomBytes(18).toString('base64url');
+
+  const progress = seedProgressBar();
+  let core: Core;
+  try {
+    core = createCore({ dataDir, seed: args.seed, scale: args.scale, onSeedProgress: progress.onProgress });
+  } finally {
+    progress.stop();
+  }
+  let server: RunningServer;
+  try {
+    server = await startServer({ core, host, port, adminToken });
+  } catch (error) {
+    core.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
+    else console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const accounts = (await core.invoke('accounts.list', {})).map((a) => `${a.company_id} (${a.name})`);
+  console.log(`ERP Workbench ${(await core.invoke('service.health', {})).version} — data in ${dataDir}${core.seeded ? ` (new, seeded: ${args.seed}, scale ${args.scale})` : ''}`);
+  console.log(`REST API:    ${server.url}${REST_PREFIX}/{company_id}/   accounts: ${accounts.join(', ')}`);
+  console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${args.adminToken ? '<your --admin-token>' : adminToken})`);
+  console.log(`Web UI:      ${server.url}/?token=${encodeURIComponent(adminToken)}`);
+  console.log('No API user exists until you create one: POST /_sandbox/accounts/{company_id}/api-users');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping (finishing requests in flight)...`);
+    try {
+      await server.close();
+    } finally {
+      core.close();
+    }
+    console.log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { openDatabase, type Database } from './store/database.ts';
+import { wipeData, isEmpty } from './store/reset.ts';
+import { seedDemo, seedEmptyAccount, seedReferenceData, type SeedProgress } from './store/seed/index.ts';
+import { systemClock, type Clock } from './time.ts';
+import { CoreEventBus } from './events.ts';
+import { validate } from './validate.ts';
+import { createAccounts } from './domains/accounts/index.ts';
+import { createServiceSettings } from './domains/settings/index.ts';
+import { createApiLog } from './domains/api-log/index.ts';
+import { createApiUsers, createAuthenticator, LockoutTracker } from './domains/auth/index.ts';
+import { createSales } from './domains/sales/index.ts';
+import {
+  operations as operationDefs,
+  type OperationInput,
+  type OperationName,
+  type OperationOutput,
+} from '../../shared/contract/operations.ts';
+import { APP_VERSION, API_VERSION } from './version.ts';
+
+export type SeedKind = 'demo' | 'empty';
+
+export interface CoreOptions {
+  /** Folder of the database and local files. */
+  dataDir: string;
+  /** What a new database is filled with (an existing one is never reseeded). Default demo. */
+  seed?: SeedKind;
+  scale?: number;
+  clock?: Clock;
+  onSeedProgress?: SeedProgress;
+}
+
+export type OperationHandlers = {
+  [K in OperationName]: (input: OperationInput<K>) => OperationOutput<K> | Promise<OperationOutput<K>>;
+};
+
+export const DATABASE_FILE = 'erp-workbench.sqlite';
+
+function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onProgress?: SeedProgress): void {
+  seedReferenceData(db);
+  if (kind === 'empty') seedEmptyAccount(db, { now: clock.now() });
+  else seedDemo(db, { scale, now: clock.now(), ...(onProgress && { onProgress }) });
+}
+
+/**
+ * The service core: store, business rules and the typed operations map. Imports nothing of
+ * Electron; the desktop app, the headless server and the tests all host this same object.
+ */
+export function createCore(options: CoreOptions) {
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  const seeded = isEmpty(db);
+  if (seeded) seedInto(db, options.seed ?? 'demo', options.scale ?? 1, clock, options.onSeedProgress);
+
+  const events = new CoreEventBus();
+  const settings = createServiceSettings(db);
+  const accounts = createAccounts(db);
+  const apiUsers = createApiUsers(db, clock);
+  const lockout = new LockoutTracker(clock, () => settings.get().auth_lockout);
+  const authenticate = createAuthenticator({ accounts, apiUsers, lockout });
+  const apiLog = createApiLog(db, clock, () => settings.get().api_log_max_rows);
+  const sales = createSales(db);
+
+  const handlers: OperationHandlers = {
+    'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
+    'service.reset': (input) => {
+      const seed = input.seed ?? 'demo';
+      const scale = input.scale ?? 1;
+      wipeData(db);
+      seedInto(db, seed, scale, clock, options.onSeedProgress);
+      lockout.clear();
+      settings.reload();
+      events.emit('data.changed', { company_id: null, tables: ['*'] });
+      return { seed, scale, accounts: accounts.list() };
+    },
+    'accounts.list': () => accounts.list(),
+    'accounts.update': ({ company_id, ...changes }) => accounts.update(company_id, changes),
+    'apiUsers.list': ({ company_id }) => {
+      accounts.get(company_id);
+      return apiUsers.list(company_id);
+    },
+    'apiUsers.create': ({ company_id, ...user }) => {
+      accounts.get(company_id);
+      return apiUsers.create(company_id, user);
+    },
+    'apiUsers.delete': ({ company_id, id }) => apiUsers.delete(company_id, id),
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => settings.update(patch),
+    'apiLog.list': ({ company_id, ...filter }) => {
+      accounts.get(company_id);
+      return apiLog.list(company_id, filter);
+    },
+  };
+
+  /** The one validated entry into the operations: every door calls this. */
+  async function invoke<K extends OperationName>(name: K, input: unknown): Promise<OperationOutput<K>> {
+    const def = operationDefs[name];
+    const checked = validate(def.input, input) as OperationInput<K>;
+    const output = await handlers[name](checked);
+    const changes = (def as { changes?: readonly string[] }).changes;
+    if (changes && name !== 'service.reset') {
+      const companyId = (checked as { company_id?: number }).company_id ?? null;
+      events.emit('data.changed', { company_id: companyId, tables: changes });
+    }
+    return output;
+  }
+
+  return {
+    clock,
+    events,
+    /** True when this start created and seeded the database. */
+    seeded,
+    invoke,
+    /** What the REST door needs besides the operations. */
+    rest: { authenticate, apiLog, accounts, sales },
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}
+export type Core = ReturnType<typeof createCore>;

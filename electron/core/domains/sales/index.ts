@@ -1,0 +1,107 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Sale, SaleInvoiceLink, SaleLine, SaleTransaction } from '../../../../shared/domain/sales.ts';
+import { Where } from '../../store/where.ts';
+
+/** A document list request, already read from the filter grammar. Bounds are inclusive. */
+export interface DocumentQuery {
+  companyId: number;
+  dateFrom?: string | undefined;
+  dateThrough?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedThrough?: string | undefined;
+  id?: number | undefined;
+  minId?: number | undefined;
+  skipCancelled?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface SalesQuery extends DocumentQuery {
+  include: { items?: boolean; transactions?: boolean; invoiced?: boolean };
+  excludeAddedByApi?: boolean | undefined;
+  excludeInvoiced?: boolean | undefined;
+}
+
+export interface Page<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+const SALE_COLUMNS = `id AS bv_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
+  workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
+  mentions, created_ts, last_changed_ts, paid_amount, invoice_id, connector_order_id, added_by_api`;
+
+/** Collects child rows by parent id in one query (no query per row). */
+function groupBy<T extends { parent_id: number }>(rows: T[]): Map<number, Omit<T, 'parent_id'>[]> {
+  const groups = new Map<number, Omit<T, 'parent_id'>[]>();
+  for (const { parent_id, ...rest } of rows) {
+    const list = groups.get(parent_id);
+    if (list) list.push(rest);
+    else groups.set(parent_id, [rest]);
+  }
+  return groups;
+}
+
+export function createSales(db: Database) {
+  const items = db.prepare<[string], SaleLine & { parent_id: number }>(
+    `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
+            value_without_vat, vat_value, value_with_vat
+       FROM sale_items WHERE sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
+  );
+  const transactions = db.prepare<[string], SaleTransaction & { parent_id: number }>(
+    `SELECT a.doc_id AS parent_id, p.id AS incasare_id, p.date, p.payment_type, a.amount, p.currency, p.mentions
+       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
+      WHERE a.doc_type = 'sale' AND a.doc_id IN (SELECT value FROM json_each(?)) AND p.cancelled = 0
+      ORDER BY a.doc_id, p.date, p.id`,
+  );
+  const invoices = db.prepare<[string], SaleInvoiceLink>(
+    `SELECT id AS invoice_id, series, number, date, total_with_vat, currency, cancelled
+       FROM invoices WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const statements = new Map<string, Statement<unknown[]>>();
+
+  return {
+    list(query: SalesQuery): Page<Sale> {
+      const where = new Where()
+        .add('company_id = ?', query.companyId)
+        .add('date >= ?', query.dateFrom)
+        .add('date <= ?', query.dateThrough)
+        .add('last_changed_ts > ?', query.modifiedAfter)
+        .add('last_changed_ts <= ?', query.modifiedThrough)
+        .add('id = ?', query.id)
+        .add('id >= ?', query.minId)
+        .when(query.skipCancelled, 'cancelled = 0')
+        .when(query.excludeAddedByApi, 'added_by_api = 0')
+        .when(query.excludeInvoiced, 'invoice_id IS NULL');
+      const sql = `SELECT ${SALE_COLUMNS} FROM sales WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`;
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare<unknown[]>(sql);
+        statements.set(sql, statement);
+      }
+      const fetched = statement.all(...where.params, query.pageSize + 1, (query.page - 1) * query.pageSize) as Sale[];
+      const hasMore = fetched.length > query.pageSize;
+      const rows = hasMore ? fetched.slice(0, query.pageSize) : fetched;
+      if (rows.length > 0) attachIncludes(rows, query.include);
+      return { rows, hasMore };
+    },
+  };
+
+  function attachIncludes(rows: Sale[], include: SalesQuery['include']): void {
+    const ids = JSON.stringify(rows.map((row) => row.bv_id));
+    if (include.items) {
+      const byId = groupBy(items.all(ids));
+      for (const row of rows) row.items = (byId.get(row.bv_id) ?? []) as SaleLine[];
+    }
+    if (include.transactions) {
+      const byId = groupBy(transactions.all(ids));
+      for (const row of rows) row.transactions = (byId.get(row.bv_id) ?? []) as SaleTransaction[];
+    }
+    if (include.invoiced) {
+      const invoiceIds = rows.flatMap((row) => (row.invoice_id === null ? [] : [row.invoice_id]));
+      const byId = new Map(invoices.all(JSON.stringify(invoiceIds)).map((inv) => [inv.invoice_id, inv]));
+      for (const row of rows) row.invoiced = row.invoice_id === null ? null : (byId.get(row.invoice_id) ?? null);
+    }
+  }
+}
+export type Sales = ReturnType<typeof createSales>;

@@ -1,0 +1,185 @@
+// Shared helpers of the seed: UTC date formatting, prepared inserts, batched transactions,
+// progress reporting and the check digits of Romanian identifiers.
+import type { Database, Statement } from 'better-sqlite3';
+import { pad } from './random.ts';
+
+export const DAY = 86400;
+
+const dayCache = new Map<number, string>();
+
+/** Epoch day (days since 1970-01-01 UTC) as 'YYYY-MM-DD'. */
+export function fmtDay(day: number): string {
+  let s = dayCache.get(day);
+  if (s === undefined) {
+    const d = new Date(day * DAY * 1000);
+    s = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+    dayCache.set(day, s);
+  }
+  return s;
+}
+
+/** Epoch seconds as 'YYYY-MM-DD HH:MM:SS' (UTC). */
+export function fmtTs(sec: number): string {
+  const day = Math.floor(sec / DAY);
+  let r = sec - day * DAY;
+  const h = Math.floor(r / 3600);
+  r -= h * 3600;
+  const m = Math.floor(r / 60);
+  const s = r - m * 60;
+  return `${fmtDay(day)} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}`;
+}
+
+export function dayOf(sec: number): number {
+  return Math.floor(sec / DAY);
+}
+
+export function epochSec(d: Date): number {
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** Day of week of an epoch day: 0 Sunday .. 6 Saturday. */
+export function weekday(day: number): number {
+  return (day + 4) % 7;
+}
+
+export type SqlValue = string | number | null;
+export type Row = Record<string, SqlValue>;
+export type Insert = (row: Row) => void;
+
+/** A prepared INSERT with named parameters; every column must be given in each row. */
+export function inserter(db: Database, table: string, cols: readonly string[], orIgnore = false): Insert {
+  const sql = `INSERT ${orIgnore ? 'OR IGNORE ' : ''}INTO ${table} (${cols.join(', ')}) VALUES (${cols
+    .map((c) => '@' + c)
+    .join(', ')})`;
+  const stmt: Statement<[Row]> = db.prepare<[Row]>(sql);
+  return (row: Row): void => {
+    stmt.run(row);
+  };
+}
+
+/** Runs the seed in large transactions, committing every `every` units of work. */
+export class Batch {
+  private count = 0;
+  constructor(
+    private readonly db: Database,
+    private readonly every = 10000,
+  ) {}
+
+  begin(): void {
+    this.db.exec('BEGIN');
+    this.count = 0;
+  }
+
+  tick(n = 1): void {
+    this.count += n;
+    if (this.count >= this.every) {
+      this.db.exec('COMMIT');
+      this.db.exec('BEGIN');
+      this.count = 0;
+    }
+  }
+
+  commit(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+  }
+
+  rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+  }
+
+  /** Runs fn inside begin/commit, rolling back on error. */
+  run(fn: () => void): void {
+    this.begin();
+    try {
+      fn();
+      this.commit();
+    } catch (e) {
+      this.rollback();
+      throw e;
+    }
+  }
+}
+
+export interface ProgressCallback {
+  (done: number, total: number, phase: string): void;
+}
+
+/** Reports progress at most every ~1000 units, and at each phase change. */
+export class Progress {
+  private done = 0;
+  private lastReported = 0;
+  private current = '';
+
+  constructor(
+    private readonly total: number,
+    private readonly cb: ProgressCallback | undefined,
+  ) {}
+
+  phase(name: string): void {
+    this.current = name;
+    this.report();
+  }
+
+  add(n = 1): void {
+    this.done += n;
+    if (this.done - this.lastReported >= 1000) this.report();
+  }
+
+  finish(): void {
+    this.done = this.total;
+    this.current = 'done';
+    this.report();
+  }
+
+  private report(): void {
+    this.lastReported = this.done;
+    if (this.cb) this.cb(Math.min(this.done, this.total), this.total, this.current);
+  }
+}
+
+/** EAN-13 from its first twelve digits. */
+export function ean13(first12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(first12.charAt(i)) * (i % 2 === 0 ? 1 : 3);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+
+/** Romanian fiscal code (CUI/CIF) with its control digit, from a base of up to 9 digits. */
+export function cuiWithControl(base: string): string {
+  const weights = [7, 5, 3, 2, 1, 7, 5, 3, 2];
+  const padded = base.padStart(9, '0');
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(padded.charAt(i)) * (weights[i] ?? 0);
+  let c = (sum * 10) % 11;
+  if (c === 10) c = 0;
+  return base + String(c);
+}
+
+/** Romanian IBAN (RO + check digits + 4-letter bank code + 16 characters) with valid check digits. */
+export function roIban(bank: string, account16: string): string {
+  const bban = bank + account16;
+  const rearranged = bban + 'RO00';
+  let rem = 0;
+  for (const ch of rearranged) {
+    const code = ch.charCodeAt(0);
+    const digits = code >= 65 && code <= 90 ? String(code - 55) : ch;
+    for (const d of digits) rem = (rem * 10 + Number(d)) % 97;
+  }
+  return `RO${pad(98 - rem, 2)}${bban}`;
+}
+
+/** Lowercase ASCII without diacritics, for e-mail addresses and slugs. */
+export function ascii(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[șş]/g, 's')
+    .replace(/[țţ]/g, 't');
+}
+
+export function slug(s: string): string {
+  return ascii(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,26 @@
+/** Time as the ERP writes it: Europe/Bucharest wall-clock, 'YYYY-MM-DD HH:MM:SS'. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+const bucharest = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function formatTimestamp(date: Date): string {
+  const parts = Object.fromEntries(bucharest.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export function formatDate(date: Date): string {
+  return formatTimestamp(date).slice(0, 10);
+}

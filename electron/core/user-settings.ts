@@ -1,0 +1,21 @@
+import Conf from 'conf';
+import type { UserSettings, UserSettingsValues } from '../../shared/domain/user-settings.ts';
+import { DEFAULT_USER_SETTINGS } from '../../shared/domain/user-settings.ts';
+
+/**
+ * User settings under plain Node, through conf: the same config.json in the same folder that
+ * electron-store (conf's Electron wrapper) writes for the desktop app.
+ */
+export function createConfUserSettings(userDataDir: string): UserSettings {
+  const store = new Conf<UserSettingsValues>({
+    cwd: userDataDir,
+    configName: 'config',
+    projectName: 'erp-workbench',
+    defaults: DEFAULT_USER_SETTINGS,
+  });
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    all: () => store.store,
+  };
+}

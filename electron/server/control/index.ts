@@ -1,0 +1,66 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { Core } from '../../core/create-core.ts';
+import { operations, OPERATION_NAMES } from '../../../shared/contract/operations.ts';
+import { envelope, sendError, requestRoute } from '../envelope.ts';
+
+export const CONTROL_PREFIX = '/_sandbox';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Path parameters and query strings arrive as text; convert the ones the operation's input
+ * schema types as numbers or booleans, so validation sees what a JSON body would carry.
+ */
+function coerceStrings(schema: TSchema, values: Record<string, string>): Record<string, unknown> {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(values)) {
+    const type = properties[key]?.type;
+    if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)) out[key] = Number(text);
+    else if (type === 'boolean' && (text === 'true' || text === 'false')) out[key] = text === 'true';
+    else out[key] = text;
+  }
+  return out;
+}
+
+/** The contract's control API: one route per operation of the map, bearer-token protected. */
+export async function controlApi(app: FastifyInstance, opts: { core: Core; adminToken: string }): Promise<void> {
+  const expected = digest(opts.adminToken);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    // Compare digests: equal length, constant time, whatever the caller sent.
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="ERP Workbench control API"');
+      return sendError(request, reply, 401, ['the control API needs Authorization: Bearer <admin token>']);
+    }
+    request.callerName = 'admin';
+  });
+
+  for (const name of OPERATION_NAMES) {
+    const def = operations[name];
+    app.route({
+      method: def.http.method,
+      url: def.http.path,
+      handler: async (request: FastifyRequest, reply) => {
+        const params = coerceStrings(def.input, request.params as Record<string, string>);
+        const query = coerceStrings(def.input, request.query as Record<string, string>);
+        const body = request.body;
+        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+          return sendError(request, reply, 400, ['body: must be a JSON object']);
+        }
+        const input = { ...query, ...(body as Record<string, unknown> | undefined), ...params };
+        const data = await opts.core.invoke(name, input);
+        const status = def.http.status ?? 200;
+        return reply.code(status).send(envelope(request, status, data));
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 404, [`no such control call: ${request.method} ${requestRoute(request)}`]),
+  );
+}

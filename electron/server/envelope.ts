@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface EnvelopeExtras {
+  messages?: string[];
+  page?: number;
+  hasMorePages?: boolean;
+}
+
+/** request_route of the envelope: the path below the account base (or the whole path elsewhere). */
+export function requestRoute(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '/';
+  const match = /^\/app\/rest\/v1\/[^/]+(\/.*)?$/.exec(path);
+  const route = match ? (match[1] ?? '/') : path;
+  try {
+    return decodeURIComponent(route);
+  } catch {
+    return route;
+  }
+}
+
+/** The spec's response envelope around `data`, for answers and errors alike. */
+export function envelope(request: FastifyRequest, status: number, data: unknown, extras: EnvelopeExtras = {}) {
+  return {
+    is_error: status >= 400,
+    http_code: status,
+    data,
+    messages: extras.messages ?? [],
+    request_route: requestRoute(request),
+    your_ip: request.ip,
+    your_user: request.callerName ?? '',
+    your_method: request.method,
+    ...(extras.page !== undefined && { page: extras.page, has_more_pages: extras.hasMorePages ?? false }),
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, messages: string[]) {
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope(request, status, null, { messages }));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated (or claimed) API user name, for your_user and the API log. */
+    callerName: string | undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Core } from '../../core/create-core.ts';
+import { sendError, requestRoute } from '../envelope.ts';
+import { registerSalesRoutes } from './sales.ts';
+import './rest-context.ts';
+
+export const REST_PREFIX = '/app/rest/v1';
+
+/** Account id, module and connector id read from a REST path, before routing. */
+function parseRestPath(url: string): { company: string; module: string; connectorId?: number } {
+  const segments = (url.split('?')[0] ?? '').split('/');
+  // ['', 'app', 'rest', 'v1', company, module, next, ...]
+  const module = segments[5] ?? '';
+  const next = segments[6];
+  return {
+    company: segments[4] ?? '',
+    module,
+    ...(module === 'connector' && next !== undefined && /^\d+$/.test(next) && { connectorId: Number(next) }),
+  };
+}
+
+function bodyHead(body: unknown): string {
+  if (body === undefined || body === null) return '';
+  if (typeof body === 'string') return body;
+  if (Buffer.isBuffer(body)) return `<${body.length} bytes>`;
+  return JSON.stringify(body);
+}
+
+/** The REST API of the spec under /app/rest/v1/{company_id}/. */
+export async function restApi(app: FastifyInstance, opts: { core: Core }): Promise<void> {
+  const { core } = opts;
+  app.decorateRequest('rest', null);
+
+  // Authentication runs for every request under the prefix, unknown routes included: a caller
+  // learns which routes exist only with valid credentials.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = parseRestPath(request.url);
+    if (!/^[1-9]\d{0,9}$/.test(path.company)) {
+      return sendError(request, reply, 404, [`account '${path.company}' does not exist: the path is ${REST_PREFIX}/{company_id}/...`]);
+    }
+    const outcome = await core.rest.authenticate({
+      companyId: Number(path.company),
+      authorization: request.headers.authorization,
+      ip: request.ip,
+      method: request.method,
+      module: path.module,
+      connectorId: path.connectorId,
+    });
+    if (!outcome.ok) {
+      request.callerName = outcome.username;
+      if (outcome.challenge) reply.header('WWW-Authenticate', 'Basic realm="ERP REST API", charset="UTF-8"');
+      if (outcome.retryAfterSeconds !== undefined) reply.header('Retry-After', String(outcome.retryAfterSeconds));
+      return sendError(request, reply, outcome.status, [outcome.message]);
+    }
+    request.callerName = outcome.user.username;
+    request.rest = { companyId: Number(path.company), user: outcome.user };
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    logHeads.set(request, typeof payload === 'string' ? payload.slice(0, 4096) : '');
+    return payload;
+  });
+  const logHeads = new WeakMap<FastifyRequest, string>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    const path = parseRestPath(request.url);
+    const id = core.rest.apiLog.record({
+      companyId: request.rest?.companyId ?? (/^\d{1,10}$/.test(path.company) && core.rest.accounts.find(Number(path.company)) ? Number(path.company) : null),
+      ip: request.ip,
+      user: request.callerName ?? '',
+      method: request.method,
+      route: requestRoute(request),
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      requestBody: bodyHead(request.body),
+      responseBody: logHeads.get(request) ?? '',
+    });
+    core.events.emit('apiLog.appended', { company_id: request.rest?.companyId ?? null, id, status: reply.statusCode });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 404, [`no such endpoint: ${request.method} ${requestRoute(request)}`]),
+  );
+
+  registerSalesRoutes(app, core);
+}

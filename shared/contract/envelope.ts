@@ -1,0 +1,27 @@
+import Type, { type Static, type TSchema } from 'typebox';
+
+/** The response envelope of the spec: every answer, errors included, has this shape. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    is_error: Type.Boolean({ description: 'true on failure' }),
+    http_code: Type.Integer({ description: 'the HTTP status, repeated' }),
+    data,
+    messages: Type.Array(Type.String()),
+    request_route: Type.String(),
+    your_ip: Type.String({ description: 'caller address' }),
+    your_user: Type.String({ description: 'API user (empty when none was authenticated)' }),
+    your_method: Type.String(),
+  });
+}
+
+/** Paginated lists add page and has_more_pages. */
+export function PagedEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({
+    ...Envelope(Type.Array(item)).properties,
+    page: Type.Integer({ minimum: 1 }),
+    has_more_pages: Type.Boolean({ description: 'keep requesting the next page while true' }),
+  });
+}
+
+export const ErrorEnvelope = Envelope(Type.Null());
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;

@@ -1,0 +1,116 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { Account, ApiUser, CreatedApiUser, NewApiUser } from '../domain/accounts.ts';
+import { ApiLogEntry } from '../domain/api-log.ts';
+import { ServiceSettings, ServiceSettingsPatch } from '../domain/settings.ts';
+
+/**
+ * The one map of every staff action and query the core offers. From it derive: the control
+ * API routes (/_sandbox), the IPC channel allowlist and dispatcher, the renderer's typed client
+ * and the CLI. Later issues add entries here; nothing keeps a second list.
+ */
+export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = TSchema> {
+  readonly summary: string;
+  readonly input: I;
+  readonly output: O;
+  /** Where the control API serves it. Path parameters are input fields of the same name. */
+  readonly http: { readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; readonly path: string; readonly status?: 200 | 201 };
+  /** Tables the operation writes: the renderer invalidates queries that read them. */
+  readonly changes?: readonly string[];
+}
+
+const op = <I extends TSchema, O extends TSchema>(def: OperationDef<I, O>): OperationDef<I, O> => def;
+
+const CompanyId = Type.Integer({ minimum: 1, description: 'account id' });
+const Empty = Type.Object({}, { additionalProperties: false });
+
+export const operations = {
+  'service.health': op({
+    summary: 'Liveness and version',
+    input: Empty,
+    output: Type.Object({ status: Type.Literal('ok'), version: Type.String(), api_version: Type.String() }),
+    http: { method: 'GET', path: '/health' },
+  }),
+  'service.reset': op({
+    summary: 'Wipe every account and seed again',
+    input: Type.Object(
+      {
+        seed: Type.Optional(Type.Union([Type.Literal('demo'), Type.Literal('empty')], { default: 'demo' })),
+        scale: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1 })),
+      },
+      { additionalProperties: false },
+    ),
+    output: Type.Object({ seed: Type.String(), scale: Type.Integer(), accounts: Type.Array(Account) }),
+    http: { method: 'POST', path: '/reset' },
+    changes: ['*'],
+  }),
+  'accounts.list': op({
+    summary: 'Accounts with their REST switch',
+    input: Empty,
+    output: Type.Array(Account),
+    http: { method: 'GET', path: '/accounts' },
+  }),
+  'accounts.update': op({
+    summary: 'Enable or disable the REST module of an account',
+    input: Type.Object(
+      { company_id: CompanyId, rest_enabled: Type.Optional(Type.Boolean()) },
+      { additionalProperties: false },
+    ),
+    output: Account,
+    http: { method: 'PATCH', path: '/accounts/:company_id' },
+    changes: ['accounts'],
+  }),
+  'apiUsers.list': op({
+    summary: 'API users of an account (passwords are never shown again)',
+    input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
+    output: Type.Array(ApiUser),
+    http: { method: 'GET', path: '/accounts/:company_id/api-users' },
+  }),
+  'apiUsers.create': op({
+    summary: 'Create an API user; the password (generated when absent) is shown only in this answer',
+    input: Type.Object({ company_id: CompanyId, ...NewApiUser.properties }, { additionalProperties: false }),
+    output: CreatedApiUser,
+    http: { method: 'POST', path: '/accounts/:company_id/api-users', status: 201 },
+    changes: ['api_users'],
+  }),
+  'apiUsers.delete': op({
+    summary: 'Remove an API user',
+    input: Type.Object({ company_id: CompanyId, id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    output: Type.Object({ deleted_id: Type.Integer() }),
+    http: { method: 'DELETE', path: '/accounts/:company_id/api-users/:id' },
+    changes: ['api_users'],
+  }),
+  'settings.get': op({
+    summary: 'Service-wide settings',
+    input: Empty,
+    output: ServiceSettings,
+    http: { method: 'GET', path: '/settings' },
+  }),
+  'settings.update': op({
+    summary: 'Change service-wide settings; answers all settings',
+    input: ServiceSettingsPatch,
+    output: ServiceSettings,
+    http: { method: 'PATCH', path: '/settings' },
+    changes: ['service_settings'],
+  }),
+  'apiLog.list': op({
+    summary: 'The API log of an account, newest first',
+    input: Type.Object(
+      {
+        company_id: CompanyId,
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+        status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+        user: Type.Optional(Type.String()),
+        before_id: Type.Optional(Type.Integer({ minimum: 1, description: 'page back: entries older than this id' })),
+      },
+      { additionalProperties: false },
+    ),
+    output: Type.Array(ApiLogEntry),
+    http: { method: 'GET', path: '/accounts/:company_id/api-log' },
+  }),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type OperationInput<K extends OperationName> = Static<Operations[K]['input']>;
+export type OperationOutput<K extends OperationName> = Static<Operations[K]['output']>;
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
