@@ -149,17 +149,17 @@ export const f = {
       }
     }),
   /** year:YYYY -> the days of that year. */
-  year: () => field('a year YYYY', yearRange),
+  year: () => field('a year YYYY', (raw, key) => yearRange(key, raw)),
   /** yearmonth:YYYYMM -> the days of that month. */
-  yearMonth: () => field('six digits YYYYMM', yearMonthRange),
+  yearMonth: () => field('six digits YYYYMM', (raw, key) => yearMonthRange(key, raw)),
   /** yearmonthday:YYYYMMDD -> that day. */
   yearMonthDay: () => field('eight digits YYYYMMDD', (raw, key) => dayRange(key, raw, YEARMONTHDAY, 'eight digits YYYYMMDD')),
   /** date:YYYY-MM-DD -> that day. */
   date: () => field('a date YYYY-MM-DD', (raw, key) => dayRange(key, raw, DATE, 'a date YYYY-MM-DD')),
   /** datefrom / datethrough: any date format; the caller takes .from or .through of the range. */
-  dateBound: () => field('a date as YYYY, YYYYMM, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS', anyDateRange),
+  dateBound: () => field('a date as YYYY, YYYYMM, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS', (raw, key) => anyDateRange(key, raw)),
   /** modifiedafter / modifiedthrough: 'YYYY-MM-DD HH:MM:SS' (a bare date means 00:00:00). */
-  timestamp: () => field('a timestamp YYYY-MM-DD HH:MM:SS (space as %20)', timestamp),
+  timestamp: () => field('a timestamp YYYY-MM-DD HH:MM:SS (space as %20)', (raw, key) => timestamp(key, raw)),
   /** include:a,b / exclude:a: a comma-separated subset of `values`. */
   options: <V extends string>(values: readonly V[]) =>
     field(`a comma-separated list of ${values.join(', ')}`, (raw, key): ReadonlySet<V> => {

@@ -1,0 +1,91 @@
+// Connectors of the demo account (1 eCommerce active, 2 dropship active, 3 eCommerce inactive,
+// 4 deleted), their settings over the account defaults, and the products each one publishes.
+import type { Ctx } from './context.ts';
+import { COMPANY_ID } from './context.ts';
+import { GLOBAL_CONNECTOR_SETTINGS, insertConnectorSettings } from './account.ts';
+import type { Json } from './account.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { Contacts } from './contacts.ts';
+import { at } from './random.ts';
+import { DAY, fmtTs, inserter } from './util.ts';
+
+export interface ConnectorFeeds {
+  /** Product indices published to connector 1 and connector 2. */
+  conn1: number[];
+  conn2: number[];
+}
+
+const CONNECTOR_1_OVERRIDES: readonly (readonly [string, string, Json])[] = [
+  ['products', 'autoimport_into_erp', true],
+  ['order_processing', 'next_day_hour', 14],
+  ['order_processing', 'ignored_statuses', ['pending', 'on-hold', 'failed']],
+  ['invoicing', 'email_auto_send', true],
+  ['awb', 'auto_issue', 'when_invoiced'],
+  ['awb', 'default_courier', 'sameday'],
+  [
+    'status_sync',
+    'map',
+    {
+      order_imported: 'processing',
+      invoice_issued: 'processing',
+      awb_issued: 'completed',
+      delivered: 'completed',
+      order_cancelled: 'cancelled',
+    },
+  ],
+];
+
+const CONNECTOR_2_OVERRIDES: readonly (readonly [string, string, Json])[] = [
+  ['products', 'import_mode', 'ordered_only'],
+  ['invoicing', 'only_if_paid', false],
+  ['invoicing', 'auto_issue', 'on_awb'],
+];
+
+export function seedConnectors(ctx: Ctx, catalogue: Catalogue, contacts: Contacts): ConnectorFeeds {
+  const { db, rng } = ctx;
+  const cid = COMPANY_ID;
+  const ins = inserter(db, 'connectors', [
+    'id', 'company_id', 'type', 'name', 'site_domain', 'active', 'deleted', 'order_event_notification_url', 'webhook_secret',
+    'tracked_fields', 'dropshipper_contact_id', 'workpoint_id', 'platform_credentials', 'created_ts', 'last_changed_ts',
+  ]);
+  const tracked = JSON.stringify(['stoc_global', 'pret_vanzare', 'pret_vanzare_cu_tva']);
+  const created = ctx.startSec - 30 * DAY;
+  const rows: readonly (readonly [number, 'ecommerce' | 'dropship', string, string, number, number, number | null, number])[] = [
+    [1, 'ecommerce', 'Magazin online Demo Retail', 'shop.demo-retail.ro', 1, 0, null, 1],
+    [2, 'dropship', 'Dropshipping eShop Partener', 'eshop-partener.ro', 1, 0, at(contacts.all, contacts.dropshipper).id, 1],
+    [3, 'ecommerce', 'Outlet Demo Retail (oprit)', 'outlet.demo-retail.ro', 0, 0, null, 2],
+    [4, 'ecommerce', 'Magazin test (sters)', 'test.demo-retail.ro', 0, 1, null, 1],
+  ];
+  for (const [id, type, name, domain, active, deleted, dropshipper, workpoint] of rows) {
+    ins({
+      id, company_id: cid, type, name, site_domain: domain, active, deleted, order_event_notification_url: '',
+      webhook_secret: null, tracked_fields: tracked, dropshipper_contact_id: dropshipper, workpoint_id: workpoint,
+      platform_credentials: null, created_ts: fmtTs(created + id * 7 * DAY), last_changed_ts: fmtTs(created + id * 9 * DAY),
+    });
+  }
+
+  insertConnectorSettings(db, cid, 0, GLOBAL_CONNECTOR_SETTINGS);
+  insertConnectorSettings(db, cid, 1, CONNECTOR_1_OVERRIDES);
+  insertConnectorSettings(db, cid, 2, CONNECTOR_2_OVERRIDES);
+
+  const insCp = inserter(db, 'connector_products', ['connector_id', 'product_id', 'published_ts']);
+  const conn1: number[] = [];
+  const conn2: number[] = [];
+  catalogue.products.forEach((p, i) => {
+    if (p.deleted) return;
+    const from = Math.max(p.createdSec, created + 7 * DAY);
+    if (p.published) {
+      conn1.push(i);
+      insCp({ connector_id: 1, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+    }
+    if ((p.published && rng.chance(0.25)) || (p.partnerVisible && !p.archived && rng.chance(0.15))) {
+      conn2.push(i);
+      insCp({ connector_id: 2, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+    }
+    if (p.published && rng.chance(0.05)) {
+      insCp({ connector_id: 3, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+    }
+    ctx.batch.tick();
+  });
+  return { conn1, conn2 };
+}

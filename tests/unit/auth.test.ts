@@ -1,0 +1,211 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../electron/core/store/database.ts';
+import { createAccounts } from '../../electron/core/domains/accounts/index.ts';
+import {
+  LockoutTracker,
+  createApiUsers,
+  createAuthenticator,
+  generatePassword,
+  hashPassword,
+  ipAllowed,
+  verifyPassword,
+  whitelistEntryProblem,
+  type RestCall,
+} from '../../electron/core/domains/auth/index.ts';
+
+class FakeClock {
+  constructor(public ms = Date.UTC(2026, 10, 22, 10)) {}
+  now = () => new Date(this.ms);
+  advance(seconds: number) {
+    this.ms += seconds * 1000;
+  }
+}
+
+describe('passwords', () => {
+  it('stores scrypt hashes and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).not.toContain('correct');
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+  it('salts: the same password hashes differently', async () => {
+    expect(await hashPassword('same password!')).not.toBe(await hashPassword('same password!'));
+  });
+  it('generates long passwords from an unambiguous alphabet', () => {
+    const passwords = new Set(Array.from({ length: 50 }, () => generatePassword()));
+    expect(passwords.size).toBe(50);
+    for (const p of passwords) expect(p).toMatch(/^[A-HJ-NP-Za-km-z2-9]{24}$/);
+  });
+});
+
+describe('IP whitelist', () => {
+  it('accepts the wildcard, single addresses and CIDR ranges', () => {
+    expect(ipAllowed('203.0.113.9', ['*'])).toBe(true);
+    expect(ipAllowed('127.0.0.1', ['10.0.0.1', '127.0.0.1'])).toBe(true);
+    expect(ipAllowed('10.1.2.3', ['10.0.0.0/8'])).toBe(true);
+    expect(ipAllowed('2001:db8::5', ['2001:db8::/32'])).toBe(true);
+  });
+  it('refuses addresses outside every entry', () => {
+    expect(ipAllowed('127.0.0.2', ['127.0.0.1'])).toBe(false);
+    expect(ipAllowed('11.0.0.1', ['10.0.0.0/8'])).toBe(false);
+    expect(ipAllowed('2001:db9::5', ['2001:db8::/32'])).toBe(false);
+    expect(ipAllowed('garbage', ['10.0.0.0/8'])).toBe(false);
+  });
+  it('treats IPv4-mapped IPv6 callers as IPv4', () => {
+    expect(ipAllowed('::ffff:127.0.0.1', ['127.0.0.1'])).toBe(true);
+    expect(ipAllowed('::ffff:10.9.8.7', ['10.0.0.0/8'])).toBe(true);
+  });
+  it('names what is wrong with a bad entry', () => {
+    expect(whitelistEntryProblem('10.0.0.0/8')).toBeUndefined();
+    expect(whitelistEntryProblem('10.0.0.0/33')).toMatch(/CIDR/);
+    expect(whitelistEntryProblem('localhost')).toMatch(/not an IP address/);
+  });
+});
+
+describe('lock-out', () => {
+  it('locks an IP after max failures within the window, then lifts the lock', () => {
+    const clock = new FakeClock();
+    const tracker = new LockoutTracker(clock, () => ({ max_failures: 3, window_s: 60, lock_s: 120 }));
+    expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+    expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(0);
+    expect(tracker.recordFailure('1.1.1.1')).toBe(120);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(120);
+    expect(tracker.retryAfterSeconds('2.2.2.2')).toBe(0);
+    clock.advance(119.5);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(1);
+    clock.advance(1);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(0);
+  });
+  it('forgets failures older than the window and after a success', () => {
+    const clock = new FakeClock();
+    const tracker = new LockoutTracker(clock, () => ({ max_failures: 2, window_s: 60, lock_s: 120 }));
+    tracker.recordFailure('1.1.1.1');
+    clock.advance(61);
+    expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+    tracker.recordSuccess('1.1.1.1');
+    expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+  });
+});
+
+describe('authenticator layers', () => {
+  let dir: string;
+  let db: Database;
+  let authenticate: ReturnType<typeof createAuthenticator>;
+  let users: ReturnType<typeof createApiUsers>;
+  const clock = new FakeClock();
+  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const call = (overrides: Partial<RestCall>): RestCall => ({
+    companyId: 1,
+    authorization: undefined,
+    ip: '127.0.0.1',
+    method: 'GET',
+    module: 'sales',
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-'));
+    db = openDatabase(join(dir, 'store.sqlite'));
+    db.exec(`INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x'), (2, 'B', 0, 'x');
+             INSERT INTO connectors (id, company_id, type, name, created_ts, last_changed_ts) VALUES (1, 1, 'ecommerce', 'shop', 'x', 'x'), (2, 1, 'dropship', 'ds', 'x', 'x');`);
+    const accounts = createAccounts(db);
+    users = createApiUsers(db, clock);
+    const lockout = new LockoutTracker(clock, () => ({ max_failures: 3, window_s: 60, lock_s: 30 }));
+    authenticate = createAuthenticator({ accounts, apiUsers: users, lockout });
+    await users.create(1, { username: 'all', password: 'all-password-1' });
+    await users.create(1, { username: 'office', password: 'office-password', ip_whitelist: ['10.0.0.0/8'] });
+    await users.create(1, { username: 'reader', password: 'reader-password', methods: ['GET'], routes: ['sales', 'invoices'] });
+    await users.create(1, { username: 'shop', password: 'shop-password-1', connector_id: 1 });
+  });
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses an unknown account with 404 and a disabled REST module with 401', async () => {
+    expect(await authenticate(call({ companyId: 9, authorization: basic('all', 'all-password-1') }))).toMatchObject({ ok: false, status: 404 });
+    expect(await authenticate(call({ companyId: 2, authorization: basic('all', 'all-password-1') }))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: expect.stringMatching(/REST module is not enabled/),
+    });
+  });
+
+  it('Basic credentials: allowed with the right password, refused otherwise', async () => {
+    expect(await authenticate(call({ authorization: basic('all', 'all-password-1') }))).toMatchObject({ ok: true, user: { username: 'all' } });
+    expect(await authenticate(call({ authorization: basic('all', 'wrong'), ip: '9.9.9.1' }))).toMatchObject({ ok: false, status: 401, challenge: true });
+    expect(await authenticate(call({ authorization: basic('nobody', 'x'), ip: '9.9.9.2' }))).toMatchObject({ ok: false, status: 401 });
+    expect(await authenticate(call({ authorization: 'Bearer abc', ip: '9.9.9.3' }))).toMatchObject({ ok: false, status: 401 });
+    expect(await authenticate(call({ ip: '9.9.9.3' }))).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/missing/) });
+  });
+
+  it('credentials of one account do not open another', async () => {
+    db.prepare("UPDATE accounts SET rest_enabled = 1 WHERE company_id = 2").run();
+    expect(await authenticate(call({ companyId: 2, authorization: basic('all', 'all-password-1'), ip: '9.9.9.4' }))).toMatchObject({ ok: false, status: 401 });
+    db.prepare("UPDATE accounts SET rest_enabled = 0 WHERE company_id = 2").run();
+  });
+
+  it('IP whitelist: allowed inside the range, refused outside', async () => {
+    expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '10.20.30.40' }))).toMatchObject({ ok: true });
+    expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '192.168.1.1' }))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: expect.stringMatching(/IP whitelist/),
+    });
+  });
+
+  it('method and route restrictions', async () => {
+    const auth = basic('reader', 'reader-password');
+    expect(await authenticate(call({ authorization: auth, module: 'invoices' }))).toMatchObject({ ok: true });
+    expect(await authenticate(call({ authorization: auth, method: 'POST' }))).toMatchObject({ ok: false, message: expect.stringMatching(/may not use POST/) });
+    expect(await authenticate(call({ authorization: auth, module: 'product' }))).toMatchObject({ ok: false, message: expect.stringMatching(/may not reach \/product\//) });
+  });
+
+  it('a connector-bound key reaches only its connector (and the marketplace)', async () => {
+    const auth = basic('shop', 'shop-password-1');
+    expect(await authenticate(call({ authorization: auth, module: 'connector', connectorId: 1 }))).toMatchObject({ ok: true, user: { connectorId: 1 } });
+    expect(await authenticate(call({ authorization: auth, module: 'marketplace' }))).toMatchObject({ ok: true });
+    expect(await authenticate(call({ authorization: auth, module: 'connector', connectorId: 2 }))).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/bound to connector 1/) });
+    expect(await authenticate(call({ authorization: auth, module: 'sales' }))).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('locks the caller IP after repeated failures, even for right credentials, and unlocks later', async () => {
+    const ip = '172.16.0.1';
+    for (let i = 0; i < 2; i++) await authenticate(call({ authorization: basic('all', 'bad'), ip }));
+    const third = await authenticate(call({ authorization: basic('all', 'bad'), ip }));
+    expect(third).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/locked for 30 s/) });
+    expect(await authenticate(call({ authorization: basic('all', 'all-password-1'), ip }))).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 30 });
+    expect(await authenticate(call({ authorization: basic('all', 'all-password-1'), ip: '172.16.0.2' }))).toMatchObject({ ok: true });
+    clock.advance(31);
+    expect(await authenticate(call({ authorization: basic('all', 'all-password-1'), ip }))).toMatchObject({ ok: true });
+  });
+
+  it('a deleted user or a changed password no longer authenticates (no stale cache)', async () => {
+    const created = await users.create(1, { username: 'temp', password: 'temp-password-1' });
+    expect(await authenticate(call({ authorization: basic('temp', 'temp-password-1') }))).toMatchObject({ ok: true });
+    users.delete(1, created.id);
+    expect(await authenticate(call({ authorization: basic('temp', 'temp-password-1'), ip: '9.9.9.9' }))).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('refuses bad user definitions naming the field', async () => {
+    await expect(users.create(1, { username: 'x1x', ip_whitelist: ['10.0.0.0/40'] })).rejects.toThrow(/ip_whitelist\[0\]/);
+    await expect(users.create(1, { username: 'x2x', connector_id: 99 })).rejects.toThrow(/connector_id: connector 99/);
+    await expect(users.create(1, { username: 'all' })).rejects.toThrow(/username: .*already exists/);
+    const stored = db.prepare("SELECT count(*) AS n FROM api_users WHERE username IN ('x1x', 'x2x')").get();
+    expect(stored).toEqual({ n: 0 });
+  });
+
+  it('never stores the password itself', () => {
+    const rows = db.prepare('SELECT password_hash FROM api_users').all() as Array<{ password_hash: string }>;
+    for (const row of rows) {
+      expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+      expect(row.password_hash).not.toMatch(/password/);
+    }
+  });
+});

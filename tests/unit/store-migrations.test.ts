@@ -1,0 +1,98 @@
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyMigrations, loadMigrations, MigrationError } from '../../electron/core/store/migrate.ts';
+import { openDatabase } from '../../electron/core/store/database.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'erpwb-migrate-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the shipped migrations, the first `count` of them, in a folder of its own. */
+function migrationsCopy(count: number): string {
+  const source = join(import.meta.dirname, '../../electron/core/store/migrations');
+  const target = join(tempDir(), 'migrations');
+  mkdirSync(target);
+  for (const file of readdirSync(source).sort().slice(0, count)) {
+    writeFileSync(join(target, file), readFileSync(join(source, file)));
+  }
+  return target;
+}
+
+describe('migrations', () => {
+  it('opens a new database in WAL mode with foreign keys on and every migration recorded', () => {
+    const db = openDatabase(join(tempDir(), 'store.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const recorded = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as Array<{ version: number; checksum: string }>;
+    expect(recorded.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
+    expect(recorded[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+    db.close();
+  });
+
+  it('upgrades an older database in place, keeping its rows', () => {
+    const file = join(tempDir(), 'old.sqlite');
+    const old = new BetterSqlite3(file);
+    applyMigrations(old, loadMigrations(migrationsCopy(1)));
+    old.prepare("INSERT INTO accounts (company_id, name, created_ts) VALUES (7, 'Old SRL', '2020-01-01 00:00:00')").run();
+    old.close();
+
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT name FROM accounts WHERE company_id = 7').get()).toEqual({ name: 'Old SRL' });
+    expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: loadMigrations().length });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'sales'").get()).toBeDefined();
+    db.close();
+  });
+
+  it('refuses a database written by a newer version, with a clear message', () => {
+    const file = join(tempDir(), 'newer.sqlite');
+    openDatabase(file).close();
+    const db = new BetterSqlite3(file);
+    db.prepare("INSERT INTO schema_migrations VALUES (99, '099_future.sql', 'x', '2030-01-01')").run();
+    db.close();
+    expect(() => openDatabase(file)).toThrow(MigrationError);
+    expect(() => openDatabase(file)).toThrow(/newer version of ERP Workbench \(schema version 99/);
+  });
+
+  it('refuses a database whose applied migration was edited since', () => {
+    const file = join(tempDir(), 'edited.sqlite');
+    openDatabase(file).close();
+    const db = new BetterSqlite3(file);
+    db.prepare("UPDATE schema_migrations SET checksum = 'deadbeef' WHERE version = 2").run();
+    db.close();
+    expect(() => openDatabase(file)).toThrow(/002_.*changed after it was applied/);
+  });
+
+  it('rolls back a migration that fails halfway, leaving nothing of it', () => {
+    const dir = migrationsCopy(1);
+    writeFileSync(join(dir, '002_broken.sql'), 'CREATE TABLE half (id INTEGER);\nCREATE TABLE half (id INTEGER);\n');
+    const db = new BetterSqlite3(join(tempDir(), 'broken.sqlite'));
+    expect(() => applyMigrations(db, loadMigrations(dir))).toThrow(/already exists/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
+    expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: 1 });
+    db.close();
+  });
+
+  it('indexes every filter column of the document lists', () => {
+    const db = openDatabase(join(tempDir(), 'plan.sqlite'));
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+    expect(plan("SELECT * FROM sales WHERE company_id = 1 AND date >= '2024-01-01' ORDER BY id")).toMatch(/USING INDEX sales_company_date/);
+    expect(plan("SELECT * FROM sales WHERE company_id = 1 AND last_changed_ts > '2024-01-01' ORDER BY id")).toMatch(/USING INDEX sales_company_changed/);
+    expect(plan("SELECT * FROM invoices WHERE company_id = 1 AND number = 5")).toMatch(/USING INDEX invoices_company_number/);
+    expect(plan("SELECT * FROM awbs WHERE company_id = 1 AND awb_nr = 'x'")).toMatch(/USING INDEX awbs_company_nr/);
+    expect(plan("SELECT * FROM payments WHERE company_id = 1 AND allocation_status = 'x'")).toMatch(/USING INDEX payments_company_allocation/);
+    expect(plan('SELECT * FROM fiscal_receipts WHERE company_id = 1 AND z_nr = 3')).toMatch(/USING INDEX fiscal_receipts_company_z/);
+    expect(plan("SELECT * FROM products WHERE company_id = 1 AND barcode = 'x'")).toMatch(/USING INDEX products_company_barcode/);
+    expect(plan("SELECT * FROM contacts WHERE company_id = 1 AND lastupdated > 'x'")).toMatch(/USING INDEX contacts_company_lastupdated/);
+    db.close();
+  });
+});
