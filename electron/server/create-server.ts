@@ -35,6 +35,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     maxParamLength: 500,
   });
   app.decorateRequest('callerName', undefined);
+  // The spec's content types are JSON (and multipart for uploads, added with its routes);
+  // anything else, text/plain included, is a 415.
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app, options.onUnexpectedError ?? ((error) => console.error('[erp-workbench] unexpected error', error)));
 
   // Bodies of GET and DELETE are not read (the spec: they carry none); JSON elsewhere.

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core, type CoreOptions } from '../../electron/core/create-core.ts';
+import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface Envelope<T = unknown> {
+  is_error: boolean;
+  http_code: number;
+  data: T;
+  messages: string[];
+  request_route: string;
+  your_ip: string;
+  your_user: string;
+  your_method: string;
+  page?: number;
+  has_more_pages?: boolean;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+export interface Harness {
+  core: Core;
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  /** A call to the control API with the admin token. */
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  /** A REST call below /app/rest/v1; `auth` is [user, password] or a raw Authorization header. */
+  rest<T = unknown>(method: string, path: string, auth?: [string, string] | string, init?: RequestInit): Promise<Answer<T>>;
+  /** Creates an API user on account 1 and returns [username, password]. */
+  apiUser(body?: Record<string, unknown>): Promise<[string, string]>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+async function read<T>(response: Response): Promise<Answer<T>> {
+  const text = await response.text();
+  let body: Envelope<T>;
+  try {
+    body = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`answer is not JSON (${response.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A real core on a real SQLite file in a temp folder, behind a real listener on 127.0.0.1:0. */
+export async function startHarness(options: Partial<CoreOptions> & { bodyLimit?: number } = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'erpwb-it-'));
+  const core = createCore({ dataDir, seed: 'demo', scale: 1, ...options });
+  const server = await startServer({
+    core,
+    host: '127.0.0.1',
+    port: 0,
+    adminToken: ADMIN_TOKEN,
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+  });
+  const harness: Harness = {
+    core,
+    server,
+    url: server.url,
+    dataDir,
+    async control<T>(method: string, path: string, body?: unknown) {
+      const response = await fetch(`${server.url}/_sandbox${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      return read<T>(response);
+    },
+    async rest<T>(method: string, path: string, auth?: [string, string] | string, init: RequestInit = {}) {
+      const headers = new Headers(init.headers);
+      if (auth) headers.set('authorization', typeof auth === 'string' ? auth : basicAuth(...auth));
+      const response = await fetch(`${server.url}/app/rest/v1${path}`, { ...init, method, headers });
+      return read<T>(response);
+    },
+    async apiUser(body = {}) {
+      const username = `user${++userCounter}`;
+      const answer = await harness.control<{ username: string; password: string }>('POST', '/accounts/1/api-users', {
+        username,
+        ...body,
+      });
+      if (answer.status !== 201) throw new Error(`cannot create API user: ${JSON.stringify(answer.body)}`);
+      return [answer.body.data.username, answer.body.data.password];
+    },
+    async close() {
+      await server.close();
+      core.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
