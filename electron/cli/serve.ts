@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core/create-core.ts';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
 import { createConfUserSettings } from '../core/user-settings.ts';
@@ -6,6 +7,9 @@ import { startServer, type RunningServer } from '../server/create-server.ts';
 import { REST_PREFIX } from '../server/public/index.ts';
 import { parseServeArgs, UsageError, USAGE } from './args.ts';
 import { seedProgressBar } from './progress.ts';
+
+/** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
+const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
 /**
  * The headless service: the same core and HTTP doors as the desktop app, without a window.
@@ -39,7 +43,7 @@ async function main(argv: string[]): Promise<void> {
   }
   let server: RunningServer;
   try {
-    server = await startServer({ core, host, port, adminToken });
+    server = await startServer({ core, host, port, adminToken, rendererDir: RENDERER_DIR });
   } catch (error) {
     core.close();
     const code = (error as NodeJS.ErrnoException).code;

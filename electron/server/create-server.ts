@@ -4,6 +4,7 @@ import { installErrorHandling } from './errors.ts';
 import { sendError, requestRoute } from './envelope.ts';
 import { restApi, REST_PREFIX } from './public/index.ts';
 import { controlApi, CONTROL_PREFIX } from './control/index.ts';
+import { registerRenderer } from './static.ts';
 
 export interface ServerOptions {
   core: Core;
@@ -12,6 +13,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Where unexpected errors are reported (default: stderr). Callers never see them. */
   onUnexpectedError?: (error: unknown) => void;
+  /** The built web UI (dist/renderer), served at `/`; absent: no web UI. */
+  rendererDir?: string;
 }
 
 export interface RunningServer {
@@ -28,21 +31,28 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    ignoreTrailingSlash: true,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Route parameters are checked by the handlers; ids can be long.
-    maxParamLength: 500,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.decorateRequest('callerName', undefined);
   // The spec's content types are JSON (and multipart for uploads, added with its routes);
   // anything else, text/plain included, is a 415.
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const error = Object.assign(new Error(`unsupported Content-Type '${request.headers['content-type'] ?? ''}'`), {
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      statusCode: 415,
+    });
+    done(error, undefined);
+  });
   installErrorHandling(app, options.onUnexpectedError ?? ((error) => console.error('[erp-workbench] unexpected error', error)));
 
   // Bodies of GET and DELETE are not read (the spec: they carry none); JSON elsewhere.
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
+  if (options.rendererDir) registerRenderer(app, options.rendererDir);
 
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, [

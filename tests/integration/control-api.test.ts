@@ -10,7 +10,7 @@ afterAll(() => h.close());
 
 describe('control API', () => {
   it('refuses calls without the admin token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: 'Basic YTpi' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: 'Basic YTpi' }] as Array<Record<string, string>>) {
       const response = await fetch(`${h.url}/_sandbox/health`, { headers });
       expect(response.status).toBe(401);
       const body = (await response.json()) as { is_error: boolean; messages: string[] };

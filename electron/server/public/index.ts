@@ -63,9 +63,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   const logHeads = new WeakMap<FastifyRequest, string>();
 
   app.addHook('onResponse', async (request, reply) => {
-    const path = parseRestPath(request.url);
     const id = core.rest.apiLog.record({
-      companyId: request.rest?.companyId ?? (/^\d{1,10}$/.test(path.company) && core.rest.accounts.find(Number(path.company)) ? Number(path.company) : null),
+      companyId: request.rest?.companyId ?? existingAccountOf(request.url),
       ip: request.ip,
       user: request.callerName ?? '',
       method: request.method,
@@ -77,6 +76,12 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
     });
     core.events.emit('apiLog.appended', { company_id: request.rest?.companyId ?? null, id, status: reply.statusCode });
   });
+
+  /** A refused call is still logged under its account when the path names an existing one. */
+  function existingAccountOf(url: string): number | null {
+    const { company } = parseRestPath(url);
+    return /^[1-9]\d{0,9}$/.test(company) && core.rest.accounts.find(Number(company)) ? Number(company) : null;
+  }
 
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, [`no such endpoint: ${request.method} ${requestRoute(request)}`]),

@@ -37,13 +37,13 @@ export function createApiLog(db: Database, clock: Clock, maxRows: () => number) 
      VALUES (@company_id, @ts, @ip, @username, @method, @route, @status, @duration_ms, @request_head, @response_head)`,
   );
   const trim = db.prepare<[number]>('DELETE FROM api_log WHERE id <= (SELECT max(id) FROM api_log) - ?');
-  const list = db.prepare<[number, number | null, number | null, string | null, number], Row>(
+  const list = db.prepare<[{ company: number; status: number | null; before: number | null; user: string | null; limit: number }], Row>(
     `SELECT * FROM api_log
-      WHERE company_id = ?1
-        AND (?2 IS NULL OR status = ?2)
-        AND (?3 IS NULL OR id < ?3)
-        AND (?4 IS NULL OR username = ?4)
-      ORDER BY id DESC LIMIT ?5`,
+      WHERE company_id = @company
+        AND (@status IS NULL OR status = @status)
+        AND (@before IS NULL OR id < @before)
+        AND (@user IS NULL OR username = @user)
+      ORDER BY id DESC LIMIT @limit`,
   );
 
   return {
@@ -68,7 +68,13 @@ export function createApiLog(db: Database, clock: Clock, maxRows: () => number) 
     },
     list(companyId: number, filter: { limit?: number; status?: number; user?: string; before_id?: number }): ApiLogEntry[] {
       return list
-        .all(companyId, filter.status ?? null, filter.before_id ?? null, filter.user ?? null, filter.limit ?? 100)
+        .all({
+          company: companyId,
+          status: filter.status ?? null,
+          before: filter.before_id ?? null,
+          user: filter.user ?? null,
+          limit: filter.limit ?? 100,
+        })
         .map(({ username, ...row }) => ({ ...row, user: username }));
     },
   };

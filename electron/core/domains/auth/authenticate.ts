@@ -63,6 +63,7 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
   // key: a repeat call skips scrypt, and a changed or deleted user no longer matches.
   const cacheKey = randomBytes(32);
   const verified = new Map<string, true>();
+  const inFlight = new Map<string, Promise<boolean>>();
   const MAX_CACHED = 2000;
   // Unknown user names still pay one scrypt, so timing does not tell which names exist.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -74,7 +75,13 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
     }
     const key = createHmac('sha256', cacheKey).update(row.password_hash).update('\0').update(password).digest('base64');
     if (verified.has(key)) return true;
-    const ok = await verifyPassword(password, row.password_hash);
+    // Parallel first requests of one client share a single scrypt run.
+    let check = inFlight.get(key);
+    if (!check) {
+      check = verifyPassword(password, row.password_hash).finally(() => inFlight.delete(key));
+      inFlight.set(key, check);
+    }
+    const ok = await check;
     if (ok) {
       if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value!);
       verified.set(key, true);

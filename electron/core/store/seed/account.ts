@@ -1,7 +1,7 @@
 // The account rows: the account itself, its currencies, payment types, document series,
 // workpoints and the account-wide connector defaults (connector_id 0, reported as "global").
 import type { Database } from 'better-sqlite3';
-import { Batch, epochSec, fmtTs, inserter } from './util.ts';
+import { Batch, wallSec, fmtTs, inserter } from './util.ts';
 
 export const STANDARD_PAYMENT_TYPES: readonly (readonly [string, string])[] = [
   ['bank_transfer', 'Transfer bancar'],
@@ -135,7 +135,7 @@ export function insertConnectorSettings(
 
 /** One account with its configuration and no documents, no API users. */
 export function seedEmptyAccount(db: Database, opts: { now: Date }): void {
-  const nowSec = epochSec(opts.now);
+  const nowSec = wallSec(opts.now);
   const companyId = 1;
   new Batch(db).run(() => {
     insertAccount(

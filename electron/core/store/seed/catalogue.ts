@@ -294,7 +294,8 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
     const eur = rng.chance(cat.eurShare);
     const grossRon = Math.floor(rng.float(noun.min, noun.max)) + 0.99;
     const netRon = round2(grossRon / (1 + cat.vat / 100));
-    const createdSec = ctx.secBetween(createdFrom, createdTo);
+    // most of the catalogue predates the document window; the rest was added during it
+    const createdSec = rng.chance(0.8) ? ctx.secBetween(createdFrom, ctx.startSec) : ctx.secBetween(ctx.startSec, createdTo);
     const weightBase = noun.unit === 'kg' ? 1 : ci <= 1 ? rng.float(0.5, 6) : ci <= 3 ? rng.float(0.2, 1.2) : rng.float(0.1, 2);
 
     for (const v of variants) {

@@ -166,7 +166,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
       groupId = g < 0.7 ? 1 : g < 0.8 ? 3 : null;
     }
     const pricelistId = !dropshipper && isClient && rng.chance(0.05) ? rng.int(1, 3) : null;
-    const createdSec = ctx.secBetween(createdFrom, createdTo);
+    const createdSec = dropshipper ? createdFrom : ctx.secBetween(createdFrom, createdTo);
     const updatedSec = rng.chance(0.6) ? createdSec : ctx.secBetween(createdSec, ctx.nowSec);
     insContact({
       id, company_id: cid, name, is_company: isCompany ? 1 : 0, is_client: isClient ? 1 : 0, is_supplier: isSupplier ? 1 : 0,

@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Pools } from './pools.ts';
 import { Rng } from './random.ts';
-import { Batch, DAY, Progress, dayOf, epochSec } from './util.ts';
+import { Batch, DAY, Progress, dayOf, wallSec } from './util.ts';
 import type { ProgressCallback } from './util.ts';
 
 export const COMPANY_ID = 1;
@@ -29,7 +29,7 @@ export class Ctx {
     onProgress: ProgressCallback | undefined,
   ) {
     this.rng = new Rng(12345);
-    this.nowSec = epochSec(now);
+    this.nowSec = wallSec(now);
     this.today = dayOf(this.nowSec);
     this.startSec = this.nowSec - WINDOW_DAYS * DAY;
     this.batch = new Batch(db, 10000);

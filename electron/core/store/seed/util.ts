@@ -1,6 +1,7 @@
 // Shared helpers of the seed: UTC date formatting, prepared inserts, batched transactions,
 // progress reporting and the check digits of Romanian identifiers.
 import type { Database, Statement } from 'better-sqlite3';
+import { formatTimestamp } from '../../time.ts';
 import { pad } from './random.ts';
 
 export const DAY = 86400;
@@ -33,8 +34,13 @@ export function dayOf(sec: number): number {
   return Math.floor(sec / DAY);
 }
 
-export function epochSec(d: Date): number {
-  return Math.floor(d.getTime() / 1000);
+/**
+ * The instant as the ERP's wall clock reads it (Europe/Bucharest, see core/time.ts), expressed
+ * as seconds of a UTC epoch so that fmtTs(wallSec(now)) === formatTimestamp(now). All seed
+ * arithmetic runs on these wall-clock seconds; nothing depends on the machine's time zone.
+ */
+export function wallSec(d: Date): number {
+  return Math.floor(Date.parse(formatTimestamp(d).replace(' ', 'T') + 'Z') / 1000);
 }
 
 /** Day of week of an epoch day: 0 Sunday .. 6 Saturday. */

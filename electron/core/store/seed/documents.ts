@@ -1,0 +1,337 @@
+// Documents of the demo account, written in date order so that numbers grow with dates: sales
+// receipts (wholesale and retail) with their invoices, fiscal receipts, payments and AWBs,
+// standalone and storno invoices, proformas (some from subscription templates, some turned into
+// invoices), advance payments, and the connector orders (orders.ts) interleaved with them.
+import type { Catalogue } from './catalogue.ts';
+import type { ConnectorFeeds } from './connectors.ts';
+import type { Contacts } from './contacts.ts';
+import type { Ctx } from './context.ts';
+import { COMPANY_ID } from './context.ts';
+import { DocState, clientBlock, paidOn, productLines, staffPayments } from './docstate.ts';
+import { conversionInvoice, seedProformas } from './proformas.ts';
+import type { Conversion } from './proformas.ts';
+import { NO_CLIENT, efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
+import type { Line, PaymentPlan } from './docwriter.ts';
+import { connectorOrder } from './orders.ts';
+import { at, round2 } from './random.ts';
+import { rateFor } from './reference.ts';
+import { DAY, dayOf, fmtDay, fmtTs } from './util.ts';
+
+export interface DocumentCounts {
+  regularSales: number;
+  orders: number;
+  standaloneInvoices: number;
+  proformas: number;
+  templates: number;
+  advances: number;
+}
+
+type Plan =
+  | { kind: 'sale'; sec: number; retail: boolean; cancelled: boolean; receipt: number }
+  | { kind: 'order'; sec: number; connectorId: 1 | 2 }
+  | { kind: 'invoice'; sec: number }
+  | { kind: 'conversion'; sec: number; conv: Conversion }
+  | { kind: 'advance'; sec: number };
+
+interface StornoCandidate {
+  id: number;
+  number: number;
+  contactIndex: number;
+  currency: string;
+  lines: Line[];
+}
+
+const SERVICES: readonly (readonly [string, string, number, number])[] = [
+  ['SRV-TRANSP', 'Servicii transport marfa', 150, 1500],
+  ['SRV-MONTAJ', 'Servicii montaj', 200, 2000],
+  ['SRV-CONS', 'Consultanta tehnica', 300, 3000],
+  ['SRV-MENT', 'Mentenanta echipamente', 250, 1500],
+  ['SRV-INCH', 'Inchiriere echipament', 100, 800],
+];
+
+const SALE_MENTIONS = ['', '', '', '', 'Livrare prin curier', 'Comanda telefonica', 'Ridicare personala', 'Plata la termen'];
+
+interface ReceiptSplit {
+  cash: number;
+  card: number;
+  foodstamp: number;
+  voucher: number;
+  modern: number;
+  other: number;
+  code: string;
+}
+
+type SplitKind = Exclude<keyof ReceiptSplit, 'code'>;
+
+function splitReceipt(st: DocState, total: number): ReceiptSplit {
+  const { rng } = st.ctx;
+  const out: ReceiptSplit = { cash: 0, card: 0, foodstamp: 0, voucher: 0, modern: 0, other: 0, code: '' };
+  const r = rng.next();
+  if (r < 0.45) out.cash = total;
+  else if (r < 0.85) out.card = total;
+  else if (r < 0.92) {
+    out.cash = round2(total * rng.float(0.2, 0.8));
+    out.card = round2(total - out.cash);
+  } else if (r < 0.96) {
+    out.foodstamp = Math.min(total, 10 * rng.int(1, 8));
+    out.cash = round2(total - out.foodstamp);
+  } else if (r < 0.98) out.modern = total;
+  else if (r < 0.99) {
+    out.voucher = Math.min(total, 50);
+    out.card = round2(total - out.voucher);
+    out.code = 'VCH-' + rng.token(8, true);
+  } else {
+    out.other = Math.min(total, 100);
+    out.cash = round2(total - out.other);
+  }
+  return out;
+}
+
+const RECEIPT_KINDS: readonly (readonly [SplitKind, string])[] = [
+  ['cash', 'cash'], ['card', 'card'], ['foodstamp', 'foodstamps'], ['voucher', 'voucher'], ['modern', 'modern_payment'],
+  ['other', 'tichet_cadou'],
+];
+
+function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void {
+  const { ctx, w } = st;
+  const { rng } = ctx;
+  const sec = plan.sec;
+  const day = dayOf(sec);
+  const retail = plan.retail;
+  let ci: number;
+  if (retail) {
+    const r = rng.next();
+    ci = r < 0.6 ? -1 : r < 0.88 ? st.randomPerson() : st.randomCompany();
+  } else ci = rng.chance(0.8) ? st.randomCompany() : st.randomPerson();
+  const contact = ci >= 0 ? st.contact(ci) : null;
+  const client = contact ? clientBlock(contact) : NO_CLIENT;
+  const eurRate = rateFor('EUR', day);
+  const currency = !retail && contact?.isCompany && rng.chance(0.1) ? 'EUR' : 'RON';
+  const rate = currency === 'EUR' ? eurRate : 1;
+  const count = retail ? rng.int(1, 4) : rng.int(1, 5);
+  const { lines, weight } = productLines(st, count, currency, rate, eurRate, !retail);
+  const totals = totalsOf(lines);
+  const workpointId = retail ? 2 : 1;
+  const series = retail ? 'BVM' : 'BV';
+  const saleId = ctx.id('sales');
+  const saleNumber = ctx.number('sale', series);
+  const invoiced = retail
+    ? contact !== null && rng.chance(contact.isCompany ? 0.6 : 0.05)
+    : rng.chance(plan.cancelled ? 0.3 : 0.72);
+  const invoiceId = invoiced ? ctx.id('invoices') : null;
+  const addedByApi = rng.chance(0.08);
+
+  // fiscal receipt and the payments it produces
+  let payments: PaymentPlan[] = [];
+  let receiptRow: Record<string, string | number | null> | null = null;
+  if (retail && plan.receipt >= 0) {
+    const status = plan.receipt;
+    const receiptId = ctx.id('fiscal_receipts');
+    const station = rng.int(1, 3);
+    let state = st.stations.get(station) ?? [day, 140 + station * 37, 0];
+    if (state[0] !== day) state = [day, state[1] + 1, 0];
+    st.stations.set(station, state);
+    const printed = status === 3 || status === 2 || (status === 0 && rng.chance(0.5));
+    const bonNr = printed ? ++state[2] : null;
+    const pos = rng.chance(0.6) ? ++st.counters.posReceiptId : null;
+    const split = status === 3 || status === 2 ? splitReceipt(st, totals.withVat) : null;
+    const rSec = sec + 15;
+    const content = lines
+      .slice(0, 6)
+      .map((l) => `S,1,______,_,__;${l.name.slice(0, 36)};${round2(l.valueWithVat / l.quantity).toFixed(2)};${l.quantity};1;1;${l.vatRate === 19 ? 1 : l.vatRate === 9 ? 2 : 3};0;0;${l.unit}`)
+      .join('\n');
+    receiptRow = {
+      id: receiptId, company_id: COMPANY_ID, sale_id: saleId, pos_receipt_id: pos, status_id: status, workpoint_id: 2,
+      station_id: station, bf_date: fmtDay(day), bon_nr: bonNr, z_nr: bonNr === null ? null : state[1],
+      bf_content: content + `\nT,1,______,_,__;0;${totals.withVat.toFixed(2)};;;;`,
+      printer_response: status === 3 ? `OK;BON=${bonNr ?? 0}` : status === 2 ? 'BUSY' : status === 0 ? 'ANULAT' : '',
+      print_confirmed_ts: status === 3 ? fmtTs(rSec + 5) : null, currency: 'RON', total: totals.withVat,
+      paid_cash: split?.cash ?? 0, paid_card: split?.card ?? 0, paid_foodstamp: split?.foodstamp ?? 0,
+      paid_voucher: split?.voucher ?? 0, paid_modern_payment: split?.modern ?? 0, paid_other_payment: split?.other ?? 0,
+      paid_by_voucher_code: split?.code ?? '', added_by_api: pos !== null ? 1 : 0, created_ts: fmtTs(rSec),
+      last_changed_ts: fmtTs(status === 0 ? ctx.after(rSec, 60, 3600) : rSec + 5),
+    };
+    if (status === 3 && split && !plan.cancelled) {
+      for (const [key, type] of RECEIPT_KINDS) {
+        const amount = split[key];
+        if (amount <= 0) continue;
+        payments.push({
+          id: ctx.id('payments'), sec: rSec + 5, type, client, workpointId: 2, amount, currency: 'RON', rate: 1,
+          allocations: [{ docType: 'sale', docId: saleId, amount }], source: 'fiscal_receipt', fiscalReceiptId: receiptId,
+          addedByApi: pos !== null, mentions: `Bon fiscal ${bonNr ?? ''}`.trim(),
+        });
+      }
+    }
+  } else if (!plan.cancelled && (!retail || invoiced)) {
+    payments = staffPayments(st, {
+      sec, client, workpointId, currency, rate, total: totals.withVat, saleId, invoiceId,
+    });
+  }
+
+  const [salePaid, salePaySec] = paidOn(payments, 'sale', saleId);
+  const changed = plan.cancelled ? ctx.after(sec, 600, 5 * DAY) : Math.max(ctx.changed(sec), salePaySec);
+  const mentions = addedByApi ? 'Importat prin API' : rng.pick(SALE_MENTIONS);
+  const header = {
+    client, workpointId, currency, rate, totals, cancelled: plan.cancelled, mentions, sec,
+  };
+  if (invoiceId !== null) {
+    const [invPaid, invPaySec] = paidOn(payments, 'invoice', invoiceId);
+    const invSec = sec + 30;
+    w.invoice(
+      {
+        ...header, id: invoiceId, series: 'DMO', number: ctx.number('invoice', 'DMO'), sec: invSec, addedByApi: false,
+        changedSec: Math.max(plan.cancelled ? changed : ctx.changed(invSec), invPaySec),
+      },
+      lines, day + (contact?.isCompany ? 30 : 15), invPaid, efacturaStatus(rng, day, ctx.today), null,
+    );
+  }
+  w.sale({ ...header, id: saleId, series, number: saleNumber, addedByApi, changedSec: changed }, lines, salePaid, invoiceId, null);
+  if (receiptRow) w.insReceipt(receiptRow);
+  for (const p of payments) w.payment(p);
+
+  if (!retail && contact && rng.chance(0.28)) {
+    const cod = !contact.isCompany && currency === 'RON' && salePaid === 0 && rng.chance(0.6) ? totals.withVat : 0;
+    w.awb({
+      saleId, connectorOrderId: null, sec: ctx.after(sec, 1800, DAY), client, weight, codAmount: cod, codCurrency: 'RON',
+      declaredValue: totals.withVat, source: rng.chance(0.8) ? 'staff' : 'api', cancelled: plan.cancelled,
+    });
+  }
+  st.recordSale(saleId, ci, invoiceId, payments[0]?.id ?? null, day);
+}
+
+function serviceLines(st: DocState, currency: string, rate: number): Line[] {
+  const { rng } = st.ctx;
+  const n = rng.int(1, 2);
+  const lines: Line[] = [];
+  for (let i = 0; i < n; i++) {
+    const [code, name, min, max] = rng.pick(SERVICES);
+    const ron = rng.money(min, max);
+    lines.push(makeLine(null, code, name, 'buc', 1, currency === 'RON' ? ron : round2(ron / rate), 19));
+  }
+  return lines;
+}
+
+function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[]): void {
+  const { ctx, w } = st;
+  const { rng } = ctx;
+  const day = dayOf(sec);
+  const id = ctx.id('invoices');
+  const number = ctx.number('invoice', 'DMO');
+  if (storno.length > 0 && rng.chance(0.08)) {
+    const k = rng.index(storno.length);
+    const orig = at(storno, k);
+    storno.splice(k, 1);
+    const contact = st.contact(orig.contactIndex);
+    const rate = rateFor(orig.currency, day);
+    const lines = orig.lines.map((l) => makeLine(l.productId, l.code, l.name, l.unit, -l.quantity, l.unitPrice, l.vatRate));
+    w.invoice(
+      {
+        id, series: 'DMO', number, sec, changedSec: ctx.changed(sec), client: clientBlock(contact), workpointId: 1,
+        currency: orig.currency, rate, totals: totalsOf(lines), cancelled: false, addedByApi: false,
+        mentions: `Stornare factura DMO ${orig.number}`,
+      },
+      lines, day, 0, efacturaStatus(rng, day, ctx.today), orig.id,
+    );
+    return;
+  }
+  const ci = rng.chance(0.9) ? st.randomCompany() : st.randomPerson();
+  const contact = st.contact(ci);
+  const client = clientBlock(contact);
+  const eurRate = rateFor('EUR', day);
+  const currency = rng.chance(0.15) ? 'EUR' : 'RON';
+  const rate = currency === 'EUR' ? eurRate : 1;
+  const lines = rng.chance(0.5)
+    ? serviceLines(st, currency, rate)
+    : productLines(st, rng.int(1, 6), currency, rate, eurRate, true).lines;
+  const totals = totalsOf(lines);
+  // a few cancelled invoices at every scale: every twelfth standalone invoice, plus chance
+  const cancelled = ++st.counters.standaloneInvoices % 12 === 5 || rng.chance(0.05);
+  const payments = cancelled
+    ? []
+    : staffPayments(st, { sec, client, workpointId: 1, currency, rate, total: totals.withVat, saleId: null, invoiceId: id });
+  const [paid, paySec] = paidOn(payments, 'invoice', id);
+  w.invoice(
+    {
+      id, series: 'DMO', number, sec, changedSec: cancelled ? ctx.after(sec, 600, 3 * DAY) : Math.max(ctx.changed(sec), paySec),
+      client, workpointId: 1, currency, rate, totals, cancelled, addedByApi: rng.chance(0.1), mentions: '',
+    },
+    lines, day + 30, paid, efacturaStatus(rng, day, ctx.today), null,
+  );
+  for (const p of payments) w.payment(p);
+  if (!cancelled) {
+    storno.push({ id, number, contactIndex: ci, currency, lines });
+    if (storno.length > 500) storno.shift();
+  }
+}
+
+function advancePayment(st: DocState, sec: number): void {
+  const { ctx, w } = st;
+  const { rng } = ctx;
+  const contact = st.contact(st.randomCompany());
+  const eur = rng.chance(0.15);
+  w.payment({
+    id: ctx.id('payments'), sec, type: 'bank_transfer', client: clientBlock(contact), workpointId: 1,
+    amount: eur ? 100 * rng.int(2, 40) : 50 * rng.int(10, 400), currency: eur ? 'EUR' : 'RON',
+    rate: eur ? rateFor('EUR', dayOf(sec)) : 1, allocations: [], source: rng.chance(0.3) ? 'api' : 'staff',
+    fiscalReceiptId: null, addedByApi: false, mentions: rng.pick(['Avans conform contract', 'Plata in avans', 'Avans comanda']),
+  });
+}
+
+const KIND_ORDER: Readonly<Record<Plan['kind'], number>> = { sale: 0, order: 1, invoice: 2, conversion: 3, advance: 4 };
+
+export function seedDocuments(ctx: Ctx, cat: Catalogue, contacts: Contacts, feeds: ConnectorFeeds, counts: DocumentCounts): DocState {
+  const st = new DocState(ctx, cat, contacts, feeds);
+  const { rng } = ctx;
+  ctx.progress.phase('proformas');
+  const plans: Plan[] = seedProformas(st, counts.proformas, counts.templates).map((c) => ({ kind: 'conversion', ...c }));
+
+  const receiptStatus = (cancelled: boolean): number => {
+    if (cancelled) return 0;
+    const r = rng.next();
+    return r < 0.88 ? 3 : r < 0.92 ? 0 : r < 0.96 ? 1 : 2;
+  };
+  for (let i = 0; i < counts.regularSales; i++) {
+    const retail = rng.chance(0.55);
+    const cancelled = rng.chance(0.04);
+    const receipt = retail && rng.chance(0.83) ? receiptStatus(cancelled) : -1;
+    plans.push({ kind: 'sale', sec: ctx.docSec(), retail, cancelled, receipt });
+  }
+  for (let i = 0; i < counts.orders; i++) plans.push({ kind: 'order', sec: ctx.docSec(), connectorId: rng.chance(0.75) ? 1 : 2 });
+  for (let i = 0; i < counts.standaloneInvoices; i++) plans.push({ kind: 'invoice', sec: ctx.docSec() });
+  for (let i = 0; i < counts.advances; i++) plans.push({ kind: 'advance', sec: ctx.docSec() });
+  plans.sort((a, b) => a.sec - b.sec || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+
+  // every fiscal receipt status must be present: recent receipts take the missing ones
+  const receipts = plans.filter((p): p is Extract<Plan, { kind: 'sale' }> => p.kind === 'sale' && p.receipt >= 0);
+  for (const status of [0, 1, 2, 3]) {
+    if (receipts.some((p) => p.receipt === status)) continue;
+    const printed = receipts.filter((p) => p.receipt === 3 && !p.cancelled);
+    const target = status === 3 ? receipts.find((p) => !p.cancelled) : printed.length > 1 ? printed[printed.length - 1] : undefined;
+    if (target) target.receipt = status;
+  }
+
+  const updateProforma = inserterUpdate(ctx);
+  const storno: StornoCandidate[] = [];
+  ctx.progress.phase('documents');
+  for (const plan of plans) {
+    switch (plan.kind) {
+      case 'sale': regularSale(st, plan); break;
+      case 'order': connectorOrder(st, plan.sec, plan.connectorId); break;
+      case 'invoice': standaloneInvoice(st, plan.sec, storno); break;
+      case 'conversion': conversionInvoice(st, plan.sec, plan.conv, updateProforma); break;
+      case 'advance': advancePayment(st, plan.sec); break;
+    }
+    if (plan.kind !== 'conversion') ctx.progress.add();
+    ctx.batch.tick();
+  }
+  return st;
+}
+
+function inserterUpdate(ctx: Ctx): (row: Record<string, number | string>) => void {
+  const stmt = ctx.db.prepare<[Record<string, number | string>]>(
+    'UPDATE proformas SET invoice_id = @invoice_id, last_changed_ts = @last_changed_ts WHERE id = @id',
+  );
+  return (row) => {
+    stmt.run(row);
+  };
+}

@@ -1,0 +1,395 @@
+// Connector orders (connectors 1 and 2): the order as the partner sent it (items, payments,
+// received payload), the sales receipt created from it, and for some an invoice and an AWB.
+import type { AddressInfo, ContactInfo } from './contacts.ts';
+import { COMPANY_ID } from './context.ts';
+import type { DocState } from './docstate.ts';
+import { clientBlock, priceIn } from './docstate.ts';
+import { efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
+import type { Line, PaymentPlan } from './docwriter.ts';
+import { Weighted, at, pad, round2 } from './random.ts';
+import { rateFor } from './reference.ts';
+import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
+import type { Insert } from './util.ts';
+
+interface OrderItem {
+  type: 'product' | 'discount' | 'service';
+  code: string;
+  ean: string;
+  name: string;
+  comments: string;
+  customization: boolean;
+  qty: number;
+  net: number;
+  vat: number;
+  gross: number;
+  lineValue: number;
+  productId: number | null;
+  unit: string;
+}
+
+interface OrderPayment {
+  method: 'bank_transfer' | 'card' | 'paypal' | 'credit';
+  status: 'confirmed' | 'pending' | 'refunded';
+  sec: number;
+  amount: number;
+  reference: string;
+}
+
+type PayMethod = OrderPayment['method'] | 'cod';
+
+const PAY_METHODS_ECOM = new Weighted<PayMethod>([['card', 42], ['cod', 33], ['bank_transfer', 13], ['paypal', 7], ['credit', 5]]);
+const PAY_METHODS_DROP = new Weighted<PayMethod>([['cod', 60], ['bank_transfer', 40]]);
+const SHIPPING = new Weighted<'courier' | 'post' | 'personal_pickup' | 'other'>([
+  ['courier', 80], ['post', 5], ['personal_pickup', 10], ['other', 5],
+]);
+
+/**
+ * Net and gross unit prices such that the ERP line (net * qty, VAT on it) and the partner line
+ * (gross * qty) give the same value with VAT.
+ */
+function reconcile(net0: number, vat: number, qty: number): { net: number; gross: number } | null {
+  for (let k = 0; k <= 20; k++) {
+    const delta = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.01;
+    const net = round2(net0 + delta);
+    const gross = round2(net * (1 + vat / 100));
+    const vwv = round2(qty * net);
+    if (Math.abs(round2(qty * gross) - round2(vwv + round2((vwv * vat) / 100))) < 0.001) return { net, gross };
+  }
+  return null;
+}
+
+function item(
+  type: OrderItem['type'], code: string, ean: string, name: string, qty0: number, net0: number, vat: number,
+  productId: number | null, unit: string,
+): OrderItem {
+  let qty = qty0;
+  let r = reconcile(net0, vat, qty);
+  if (!r) {
+    qty = 1;
+    r = reconcile(net0, vat, 1) ?? { net: net0, gross: round2(net0 * (1 + vat / 100)) };
+  }
+  return {
+    type, code, ean, name, comments: '', customization: false, qty, net: r.net, vat, gross: r.gross,
+    lineValue: round2(qty * r.gross), productId, unit,
+  };
+}
+
+function addressPayload(a: AddressInfo, delivery: boolean): Record<string, string> {
+  const out: Record<string, string> = {
+    city: a.city, county: a.county, country: 'Romania', street: a.street, zip: a.zip, number: a.number,
+    building: a.building, stair: a.stair, floor: a.floor, apartment: a.apartment, GLN: '',
+  };
+  if (delivery) {
+    out.shipping_contact_name = a.shippingName;
+    out.shipping_contact_phone = a.shippingPhone;
+  }
+  return out;
+}
+
+interface OrderStatements {
+  order: Insert;
+  item: Insert;
+  payment: Insert;
+  client: Insert;
+  /** Sellable products of the feeds of connectors 1 and 2 (catalogue indices). */
+  pool1: number[];
+  pool2: number[];
+}
+
+const statements = new WeakMap<DocState, OrderStatements>();
+const seenClients = new WeakMap<DocState, Map<number, [number, number][]>>();
+
+function prepared(st: DocState): OrderStatements {
+  let s = statements.get(st);
+  if (!s) {
+    const db = st.ctx.db;
+    s = {
+      order: inserter(db, 'connector_orders', [
+        'id', 'company_id', 'connector_id', 'order_unique_id', 'order_reference', 'order_date', 'order_updated_at',
+        'order_status', 'cancelled', 'order_mentions', 'currency', 'shipping_method', 'cod_amount', 'cod_currency',
+        'client_id', 'client_unique_id', 'invoice_address_id', 'delivery_address_id', 'total_with_vat', 'paid_amount',
+        'received_payload', 'created_ts', 'last_changed_ts',
+      ]),
+      item: inserter(db, 'connector_order_items', [
+        'id', 'company_id', 'order_id', 'line_no', 'type', 'code', 'ean', 'item_name', 'item_comments',
+        'item_requires_customization', 'item_quantity', 'item_price', 'item_vat_percent', 'item_price_with_vat',
+        'line_value_with_vat', 'discounted_price_with_vat', 'line_discount_value_with_vat', 'product_id',
+      ]),
+      payment: inserter(db, 'connector_order_payments', [
+        'id', 'company_id', 'order_id', 'payment_method', 'payment_status', 'payment_date', 'payment_amount',
+        'payment_currency', 'payment_reference', 'payment_comments', 'payment_id', 'created_ts',
+      ]),
+      client: inserter(db, 'connector_clients', ['connector_id', 'client_unique_id', 'contact_id']),
+      pool1: orderable(st, st.feeds.conn1),
+      pool2: orderable(st, st.feeds.conn2),
+    };
+    statements.set(st, s);
+  }
+  return s;
+}
+
+function orderable(st: DocState, feed: readonly number[]): number[] {
+  const out = feed.filter((i) => {
+    const p = st.product(i);
+    return p.sellable && !p.archived && !p.deleted;
+  });
+  return out.length > 0 ? out : st.cat.sellable;
+}
+
+export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): void {
+  const { ctx, w } = st;
+  const { rng } = ctx;
+  const s = prepared(st);
+  const day = dayOf(sec);
+  const age = ctx.today - day;
+  const orderId = ctx.id('connector_orders');
+  const ecommerce = connectorId === 1;
+  const uniqueId = ecommerce ? String(++st.counters.conn1Seq) : `DS-${fmtDay(day).slice(0, 4)}-${pad(++st.counters.conn2Seq, 6)}`;
+
+  // the ordering client, recognised by client_unique_id when returning
+  let seen = seenClients.get(st);
+  if (!seen) {
+    seen = new Map();
+    seenClients.set(st, seen);
+  }
+  const known = seen.get(connectorId) ?? [];
+  seen.set(connectorId, known);
+  let contactIndex: number;
+  let clientUniqueId: number | null = null;
+  if (known.length > 0 && rng.chance(0.3)) {
+    const [uid, ci] = rng.pick(known);
+    clientUniqueId = uid;
+    contactIndex = ci;
+  } else {
+    contactIndex = ecommerce && rng.chance(0.15) ? st.randomCompany() : st.randomPerson();
+    if (rng.chance(0.85)) {
+      clientUniqueId = (ecommerce ? 20000 : 7000) + ++st.counters.clientUniqueSeq;
+      known.push([clientUniqueId, contactIndex]);
+      s.client({ connector_id: connectorId, client_unique_id: clientUniqueId, contact_id: st.contact(contactIndex).id });
+    }
+  }
+  const contact: ContactInfo = st.contact(contactIndex);
+  const invoiceAddress = contact.addresses.find((a) => a.kind !== 'delivery') ?? at(contact.addresses, 0);
+  const deliveryAddress = contact.addresses.find((a) => a.kind !== 'invoice') ?? invoiceAddress;
+
+  const currency = ecommerce && rng.chance(0.06) ? 'EUR' : 'RON';
+  const eurRate = rateFor('EUR', day);
+  const rate = currency === 'EUR' ? eurRate : 1;
+  const pool = ecommerce ? s.pool1 : s.pool2;
+
+  // items: products, an optional coupon discount, shipping
+  const items: OrderItem[] = [];
+  const count = rng.int(1, 4);
+  let weight = 0;
+  for (let i = 0; i < count; i++) {
+    const p = st.product(rng.pick(pool));
+    const qty = rng.chance(0.75) ? 1 : rng.int(2, 3);
+    const it = item('product', p.code, p.barcode, p.name, qty, priceIn(p, currency, rate, eurRate), p.vat, p.id, p.unit);
+    if (rng.chance(0.03)) it.comments = 'Ambalare cadou';
+    if (rng.chance(0.02)) {
+      it.customization = true;
+      it.comments = 'Gravura: "La multi ani!"';
+    }
+    items.push(it);
+    weight += it.qty * p.weight;
+  }
+  let subtotal = 0;
+  for (const it of items) subtotal = round2(subtotal + it.lineValue);
+  if (rng.chance(0.1)) {
+    const pct = rng.pick([5, 10, 15]);
+    const netSum = items.reduce((acc, it) => round2(acc + round2(it.qty * it.net)), 0);
+    items.push(item('discount', 'DISCOUNT', '', `Reducere cupon DEMO${pct}`, 1, -round2((netSum * pct) / 100), 19, null, 'buc'));
+  }
+  const shipping = SHIPPING.pick(rng);
+  const freeShipping = currency === 'RON' ? subtotal >= 250 : subtotal >= 50;
+  if ((shipping === 'courier' || shipping === 'post') && !freeShipping) {
+    const gross = currency === 'RON' ? (shipping === 'post' ? 14.99 : 19.99) : 3.99;
+    items.push(item('service', 'SHIPPING', '', shipping === 'post' ? 'Transport Posta Romana' : 'Transport curier', 1, round2(gross / 1.19), 19, null, 'buc'));
+  }
+  let total = 0;
+  for (const it of items) total = round2(total + it.lineValue);
+
+  // payments as the partner reports them
+  const cancelled = rng.chance(0.07);
+  const method = (ecommerce ? PAY_METHODS_ECOM : PAY_METHODS_DROP).pick(rng);
+  const payments: OrderPayment[] = [];
+  if (method !== 'cod') {
+    let status: OrderPayment['status'];
+    let reference: string;
+    let paySec = ctx.after(sec, 5, 300);
+    if (method === 'card' || method === 'paypal') {
+      status = cancelled ? 'refunded' : 'confirmed';
+      reference = method === 'card' ? `ch_${rng.token(24)}` : `PAYID-${rng.token(20, true)}`;
+    } else if (method === 'bank_transfer') {
+      status = !cancelled && age > 3 && rng.chance(0.8) ? 'confirmed' : 'pending';
+      reference = `OP-${rng.digits(8)}`;
+      if (status === 'confirmed') paySec = ctx.after(sec, DAY, 3 * DAY);
+    } else {
+      status = !cancelled && age > 5 && rng.chance(0.5) ? 'confirmed' : 'pending';
+      reference = `CRD-${rng.digits(10)}`;
+    }
+    payments.push({ method, status, sec: paySec, amount: total, reference });
+  }
+  let paid = 0;
+  for (const p of payments) if (p.status === 'confirmed') paid = round2(paid + p.amount);
+  const cod = method === 'cod' && shipping !== 'personal_pickup' ? total : 0;
+
+  // the sales receipt and the documents that follow it
+  const saleSec = ctx.after(sec, 60, 1800);
+  const saleDay = dayOf(saleSec);
+  const saleId = ctx.id('sales');
+  const saleContact = ecommerce ? contact : st.contact(st.contacts.dropshipper);
+  const client = clientBlock(saleContact);
+  const lines: Line[] = items.map((it) =>
+    makeLine(it.productId, it.code, it.name, it.unit, it.qty, it.net, it.vat),
+  );
+  const totals = totalsOf(lines);
+  const invoiced =
+    !cancelled && method !== 'credit' && (paid > 0 || (method === 'cod' && age > 2) || !ecommerce) && rng.chance(0.8);
+  const invoiceId = invoiced ? ctx.id('invoices') : null;
+  const erpPayments: PaymentPlan[] = [];
+  const paymentIds: (number | null)[] = [];
+  for (const p of payments) {
+    if (p.status !== 'confirmed') {
+      paymentIds.push(null);
+      continue;
+    }
+    const pid = ctx.id('payments');
+    paymentIds.push(pid);
+    erpPayments.push({
+      id: pid, sec: Math.max(p.sec, saleSec), type: p.method === 'paypal' ? 'modern_payment' : p.method === 'card' ? 'card' : 'bank_transfer',
+      client, workpointId: 1, amount: p.amount, currency, rate,
+      allocations: [{ docType: 'sale', docId: saleId, amount: Math.min(p.amount, totals.withVat) }],
+      source: 'connector_order', fiscalReceiptId: null, addedByApi: true, mentions: `Comanda ${uniqueId}, ${p.reference}`,
+    });
+  }
+  const shipped = (shipping === 'courier' || shipping === 'post') && (cancelled ? rng.chance(0.2) : rng.chance(0.88));
+  const awbSec = ctx.after(saleSec, 1800, DAY);
+  if (shipped && !cancelled && cod > 0 && age > 10 && rng.chance(0.8)) {
+    // cash on delivery collected by the courier and transferred to the account
+    const target = invoiceId !== null ? { docType: 'invoice' as const, docId: invoiceId } : { docType: 'sale' as const, docId: saleId };
+    erpPayments.push({
+      id: ctx.id('payments'), sec: Math.min(ctx.nowSec - 60, awbSec + rng.int(3, 7) * DAY), type: 'bank_transfer', client,
+      workpointId: 1, amount: totals.withVat, currency, rate, allocations: [{ ...target, amount: totals.withVat }],
+      source: 'staff', fiscalReceiptId: null, addedByApi: false, mentions: `Ramburs comanda ${uniqueId}`,
+    });
+  }
+
+  let salePaid = 0;
+  let saleLast = 0;
+  let invPaid = 0;
+  let invLast = 0;
+  for (const p of erpPayments) {
+    for (const a of p.allocations) {
+      if (a.docType === 'sale') {
+        salePaid = round2(salePaid + a.amount);
+        saleLast = Math.max(saleLast, p.sec);
+      } else {
+        invPaid = round2(invPaid + a.amount);
+        invLast = Math.max(invLast, p.sec);
+      }
+    }
+  }
+  const saleChanged = cancelled ? ctx.after(saleSec, 3600, 3 * DAY) : Math.max(ctx.changed(saleSec), saleLast);
+
+  // order status as last reported by the partner
+  let status: string;
+  if (cancelled) status = 'cancelled';
+  else if (age > 7) status = ecommerce ? 'completed' : 'delivered';
+  else if (payments.some((p) => p.status === 'pending' && p.method === 'bank_transfer')) status = 'on-hold';
+  else status = rng.pick(shipped ? ['processing', 'packed', 'shipped'] : ['processing', 'packed']);
+  const orderChanged = Math.max(
+    cancelled ? ctx.after(sec, 3600, 3 * DAY) : ctx.changed(sec),
+    saleSec,
+    shipped ? awbSec : 0,
+    status === 'completed' || status === 'delivered' ? Math.min(ctx.nowSec, sec + rng.int(2, 6) * DAY) : 0,
+  );
+  const mentions = rng.chance(0.15) ? rng.pick(['Va rog sunati inainte de livrare', 'Livrare dupa ora 17', 'Las la receptie']) : '';
+
+  const payload = {
+    order_unique_id: uniqueId,
+    order_reference: ecommerce ? `#${uniqueId}` : uniqueId,
+    order_date: fmtDay(day),
+    order_updated_at: fmtTs(orderChanged),
+    order_status: status,
+    order_cancelled: cancelled ? 1 : 0,
+    order_mentions: mentions,
+    order_currency_code: currency,
+    shipping_method: shipping,
+    cod_amount: cod,
+    cod_currency: cod > 0 ? currency : '',
+    client: {
+      name: contact.name,
+      representative: contact.representative,
+      email: contact.email,
+      phone: contact.phone,
+      vat_id: contact.cui,
+      registration_number: contact.regCom,
+      client_unique_id: clientUniqueId,
+      invoice_address: addressPayload(invoiceAddress, false),
+      delivery_address: addressPayload(deliveryAddress, true),
+    },
+    items: items.map((it) => ({
+      type: it.type, code: it.code, ean: it.ean, item_name: it.name, item_comments: it.comments,
+      item_requires_customization: it.customization ? 1 : 0, item_quantity: it.qty, item_price: it.net,
+      item_vat_percent: it.vat, item_price_with_vat: it.gross, line_value_with_vat: it.lineValue,
+    })),
+    payments: payments.map((p) => ({
+      payment_method: p.method, payment_status: p.status, payment_date: fmtTs(p.sec), payment_amount: p.amount,
+      payment_currency: currency, payment_reference: p.reference,
+    })),
+  };
+
+  s.order({
+    id: orderId, company_id: COMPANY_ID, connector_id: connectorId, order_unique_id: uniqueId,
+    order_reference: payload.order_reference, order_date: fmtDay(day), order_updated_at: fmtTs(orderChanged),
+    order_status: status, cancelled: cancelled ? 1 : 0, order_mentions: mentions, currency, shipping_method: shipping,
+    cod_amount: cod, cod_currency: payload.cod_currency, client_id: contact.id, client_unique_id: clientUniqueId,
+    invoice_address_id: invoiceAddress.id, delivery_address_id: deliveryAddress.id, total_with_vat: total, paid_amount: paid,
+    received_payload: JSON.stringify(payload), created_ts: fmtTs(sec), last_changed_ts: fmtTs(orderChanged),
+  });
+  items.forEach((it, i) => {
+    s.item({
+      id: ctx.id('connector_order_items'), company_id: COMPANY_ID, order_id: orderId, line_no: i + 1, type: it.type,
+      code: it.code, ean: it.ean, item_name: it.name, item_comments: it.comments,
+      item_requires_customization: it.customization ? 1 : 0, item_quantity: it.qty, item_price: it.net,
+      item_vat_percent: it.vat, item_price_with_vat: it.gross, line_value_with_vat: it.lineValue,
+      discounted_price_with_vat: null, line_discount_value_with_vat: null, product_id: it.productId,
+    });
+  });
+
+  const header = {
+    client, workpointId: 1, currency, rate, totals, cancelled, addedByApi: true, mentions: `Comanda ${connectorId === 1 ? 'magazin online' : 'dropshipping'} ${uniqueId}`,
+  };
+  if (invoiceId !== null) {
+    const invSec = saleSec + 60;
+    w.invoice(
+      {
+        ...header, id: invoiceId, series: 'WEB', number: ctx.number('invoice', 'WEB'), sec: invSec,
+        changedSec: Math.max(ctx.changed(invSec), invLast),
+      },
+      lines, saleDay + (saleContact.isCompany ? 30 : 5), invPaid, efacturaStatus(rng, saleDay, ctx.today), null,
+    );
+  }
+  w.sale(
+    { ...header, id: saleId, series: 'BVW', number: ctx.number('sale', 'BVW'), sec: saleSec, changedSec: saleChanged },
+    lines, salePaid, invoiceId, orderId,
+  );
+  for (const p of erpPayments) w.payment(p);
+  payments.forEach((p, i) => {
+    s.payment({
+      id: ctx.id('connector_order_payments'), company_id: COMPANY_ID, order_id: orderId, payment_method: p.method,
+      payment_status: p.status, payment_date: fmtTs(p.sec), payment_amount: p.amount, payment_currency: currency,
+      payment_reference: p.reference, payment_comments: p.status === 'refunded' ? 'Rambursat la anularea comenzii' : '',
+      payment_id: paymentIds[i] ?? null, created_ts: fmtTs(p.sec),
+    });
+  });
+  if (shipped) {
+    w.awb({
+      saleId, connectorOrderId: orderId, sec: awbSec, client: clientBlock(contact), weight, codAmount: cod,
+      codCurrency: cod > 0 ? currency : 'RON', declaredValue: total, source: 'connector', cancelled,
+      ...(shipping === 'post' ? { courier: 'posta_romana' } : {}),
+    });
+  }
+  st.recordSale(saleId, ecommerce ? contactIndex : st.contacts.dropshipper, invoiceId, erpPayments[0]?.id ?? null, saleDay);
+}

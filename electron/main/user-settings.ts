@@ -1,0 +1,17 @@
+import Store from 'electron-store';
+import type { UserSettings, UserSettingsValues } from '../../shared/domain/user-settings.ts';
+import { DEFAULT_USER_SETTINGS } from '../../shared/domain/user-settings.ts';
+
+/**
+ * User settings in the desktop app, through electron-store: userData/config.json, the same file
+ * the headless CLI reads and writes through conf (electron/core/user-settings.ts). Create it
+ * only after the userData path is final (electron-store reads it in its constructor).
+ */
+export function createElectronUserSettings(): UserSettings {
+  const store = new Store<UserSettingsValues>({ name: 'config', defaults: DEFAULT_USER_SETTINGS });
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    all: () => store.store,
+  };
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore, type Core } from '../../electron/core/create-core.ts';
+import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
+
+const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let dataDir: string;
+let core: Core | undefined;
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`${RENDERER_DIR}index.html is missing: run \`npm run build:renderer\` first (npm run test:e2e does)`);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'erpwb-e2e-'));
+  core = createCore({ dataDir, seed: 'demo', scale: 1 });
+  server = await startServer({ core, host: '127.0.0.1', port: 0, adminToken: ADMIN_TOKEN, rendererDir: RENDERER_DIR });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  core?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A fresh page that records its control API answers and fails the test on any script error. */
+async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]; controlCalls: string[] }> {
+  const page = await browser!.newPage();
+  const pageErrors: Error[] = [];
+  const controlCalls: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/_sandbox/')) controlCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+  });
+  await page.goto(`${server!.url}${path}`);
+  return { page, pageErrors, controlCalls };
+}
+
+describe('the web UI served by the headless server', () => {
+  it('shows the service health and the accounts, read over the control API', async () => {
+    const { page, pageErrors, controlCalls } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
+    expect(await page.title()).toBe('ERP Workbench');
+    await page.getByRole('heading', { level: 1, name: 'ERP Workbench' }).waitFor();
+    await expect.poll(() => page.getByTestId('health').textContent()).toMatch(/ok .*version 0\.1\.0.*via HTTP/);
+
+    const table = page.getByRole('table', { name: 'Accounts' });
+    await table.waitFor();
+    const first = table.getByRole('row').nth(1);
+    expect(await first.getByRole('cell').allTextContents()).toEqual(['1', expect.any(String), 'enabled']);
+    // The data came over the HTTP transport, through the control API.
+    expect(controlCalls).toEqual(expect.arrayContaining(['GET /_sandbox/health 200', 'GET /_sandbox/accounts 200']));
+
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(RESULTS_DIR, 'renderer-home.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('without the token, says the control API refused it (401) and how to get in', async () => {
+    const { page, pageErrors, controlCalls } = await openPage('/');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toMatch(/401/);
+    expect(text).toMatch(/Authorization: Bearer/);
+    expect(text).toMatch(/\?token=/);
+    expect(await page.getByRole('table', { name: 'Accounts' }).count()).toBe(0);
+    expect(controlCalls).toContain('GET /_sandbox/health 401');
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(RESULTS_DIR, 'renderer-no-token.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../electron/core/store/database.ts';
+import { seedDemo, seedEmptyAccount, seedReferenceData } from '../../electron/core/store/seed/index.ts';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const dirs: string[] = [];
+
+function tempFile(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'erpwb-seed-'));
+  dirs.push(dir);
+  return join(dir, name);
+}
+
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function seededDemo(progress?: Array<[number, number, string]>): Database {
+  const db = openDatabase(tempFile('demo.sqlite'));
+  seedReferenceData(db);
+  seedDemo(db, { scale: 1, now: NOW, ...(progress && { onProgress: (d: number, t: number, p: string) => progress.push([d, t, p]) }) });
+  return db;
+}
+
+/** SHA-256 over every row of every table, in rowid order. */
+function hashOf(db: Database): string {
+  const h = createHash('sha256');
+  const tables = db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name")
+    .pluck()
+    .all();
+  for (const table of tables) {
+    h.update(`#${table}`);
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate()) h.update(JSON.stringify(row));
+  }
+  return h.digest('hex');
+}
+
+function count(db: Database, sql: string): number {
+  return db.prepare<[], number>(sql).pluck().get() ?? -1;
+}
+
+describe('demo seed', () => {
+  let db: Database;
+  const progress: Array<[number, number, string]> = [];
+
+  beforeAll(() => {
+    db = seededDemo(progress);
+  });
+  afterAll(() => {
+    db.close();
+  });
+
+  it('is deterministic: two seeds with the same scale and now give identical databases', () => {
+    const other = seededDemo();
+    try {
+      expect(hashOf(other)).toBe(hashOf(db));
+    } finally {
+      other.close();
+    }
+  });
+
+  it('leaves no foreign key violation', () => {
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+  });
+
+  it('creates the demo account with REST enabled and no API user', () => {
+    expect(db.prepare('SELECT company_id, rest_enabled, workmanager_enabled FROM accounts').all()).toEqual([
+      { company_id: 1, rest_enabled: 1, workmanager_enabled: 1 },
+    ]);
+    expect(count(db, 'SELECT count(*) FROM api_users')).toBe(0);
+    expect(db.prepare('SELECT id, kind FROM workpoints ORDER BY id').all()).toEqual([
+      { id: 1, kind: 'wholesale' },
+      { id: 2, kind: 'retail' },
+    ]);
+  });
+
+  it('has connectors 1-4 with the contracted type, active and deleted flags', () => {
+    expect(db.prepare('SELECT id, type, active, deleted FROM connectors ORDER BY id').all()).toEqual([
+      { id: 1, type: 'ecommerce', active: 1, deleted: 0 },
+      { id: 2, type: 'dropship', active: 1, deleted: 0 },
+      { id: 3, type: 'ecommerce', active: 0, deleted: 0 },
+      { id: 4, type: 'ecommerce', active: 0, deleted: 1 },
+    ]);
+    expect(count(db, 'SELECT count(*) FROM connectors WHERE id = 2 AND dropshipper_contact_id IS NOT NULL')).toBe(1);
+    expect(count(db, "SELECT count(*) FROM connectors WHERE order_event_notification_url <> ''")).toBe(0);
+    const published = count(db, 'SELECT count(*) FROM connector_products WHERE connector_id = 1');
+    expect(published).toBeGreaterThan(0);
+    expect(published).toBeLessThan(count(db, 'SELECT count(*) FROM products WHERE deleted = 0'));
+  });
+
+  it('has every fiscal receipt status and every payment allocation status', () => {
+    const statuses = db.prepare<[], number>('SELECT DISTINCT status_id FROM fiscal_receipts ORDER BY 1').pluck().all();
+    expect(statuses).toEqual([0, 1, 2, 3]);
+    const allocation = db.prepare<[], string>('SELECT DISTINCT allocation_status FROM payments ORDER BY 1').pluck().all();
+    expect(allocation).toEqual(['fully_allocated', 'not_allocated', 'some_allocated']);
+  });
+
+  it('keeps paid amounts, allocations and totals consistent', () => {
+    expect(count(db, `SELECT count(*) FROM sales s WHERE abs(s.paid_amount - coalesce((SELECT sum(amount) FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = s.id), 0)) > 0.005`)).toBe(0);
+    expect(count(db, `SELECT count(*) FROM invoices i WHERE abs(i.paid_amount - coalesce((SELECT sum(amount) FROM payment_allocations WHERE doc_type = 'invoice' AND doc_id = i.id), 0)) > 0.005`)).toBe(0);
+    expect(count(db, `SELECT count(*) FROM payments p WHERE abs(p.allocated_amount - coalesce((SELECT sum(amount) FROM payment_allocations WHERE payment_id = p.id), 0)) > 0.005`)).toBe(0);
+    expect(count(db, `SELECT count(*) FROM sales s WHERE abs(s.total_with_vat - (SELECT sum(value_with_vat) FROM sale_items WHERE sale_id = s.id)) > 0.005`)).toBe(0);
+    expect(count(db, `SELECT count(*) FROM fiscal_receipts WHERE status_id = 3 AND abs(paid_cash + paid_card + paid_foodstamp + paid_voucher + paid_modern_payment + paid_other_payment - total) > 0.005`)).toBe(0);
+    expect(count(db, `SELECT count(*) FROM connector_orders o WHERE abs(o.total_with_vat - (SELECT sum(line_value_with_vat) FROM connector_order_items WHERE order_id = o.id)) > 0.005`)).toBe(0);
+  });
+
+  it('has the documents the contract lists', () => {
+    expect(count(db, 'SELECT count(*) FROM sales')).toBeGreaterThanOrEqual(250);
+    expect(count(db, 'SELECT count(*) FROM sales WHERE cancelled = 1')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM sales WHERE invoice_id IS NOT NULL')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM invoices WHERE cancelled = 1')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM proformas WHERE subscription_template_id IS NOT NULL')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM products WHERE deleted = 1')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM products WHERE archived = 1')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM awbs')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM inventories')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM service_files')).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM service_requests')).toBeGreaterThan(0);
+    for (const connector of [1, 2]) {
+      expect(count(db, `SELECT count(*) FROM connector_orders o JOIN sales s ON s.connector_order_id = o.id WHERE o.connector_id = ${connector}`)).toBeGreaterThan(0);
+      expect(count(db, `SELECT count(*) FROM connector_orders o JOIN sales s ON s.connector_order_id = o.id WHERE o.connector_id = ${connector} AND s.invoice_id IS NOT NULL`)).toBeGreaterThan(0);
+      expect(count(db, `SELECT count(*) FROM awbs a JOIN connector_orders o ON o.id = a.connector_order_id WHERE o.connector_id = ${connector}`)).toBeGreaterThan(0);
+    }
+    // the documents span the two years before now, never after it
+    expect(count(db, "SELECT count(*) FROM sales WHERE date < '2024-11-22' OR last_changed_ts > '2026-11-22 12:00:00'")).toBe(0);
+  });
+
+  it('reports progress up to the total', () => {
+    expect(progress.length).toBeGreaterThan(1);
+    const last = progress[progress.length - 1]!;
+    expect(last[0]).toBe(last[1]);
+    expect(progress.every(([done, total]) => done <= total)).toBe(true);
+  });
+});
+
+describe('empty seed', () => {
+  it('creates one account with its configuration and no documents or API users', () => {
+    const db = openDatabase(tempFile('empty.sqlite'));
+    try {
+      seedReferenceData(db);
+      seedEmptyAccount(db, { now: NOW });
+      expect(db.prepare('SELECT company_id, rest_enabled FROM accounts').all()).toEqual([{ company_id: 1, rest_enabled: 1 }]);
+      expect(db.prepare<[], string>('SELECT code FROM payment_types ORDER BY code').pluck().all()).toEqual([
+        'bank_transfer', 'card', 'cash', 'foodstamps', 'modern_payment', 'voucher',
+      ]);
+      expect(db.prepare<[], string>('SELECT currency FROM account_currencies ORDER BY 1').pluck().all()).toEqual(['EUR', 'RON']);
+      expect(db.prepare('SELECT id, kind FROM workpoints').all()).toEqual([{ id: 1, kind: 'wholesale' }]);
+      for (const table of ['api_users', 'sales', 'invoices', 'proformas', 'payments', 'contacts', 'products', 'connectors']) {
+        expect(count(db, `SELECT count(*) FROM ${table}`), table).toBe(0);
+      }
+      expect(count(db, 'SELECT count(*) FROM couriers')).toBeGreaterThan(5);
+      expect(count(db, "SELECT count(*) FROM postcodes WHERE city LIKE 'Bucuresti Sector %' AND street = ''")).toBe(6);
+      expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
