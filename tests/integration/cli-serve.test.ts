@@ -1,0 +1,98 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function serve(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
+  // XDG_CONFIG_HOME keeps the test away from the user's real settings file.
+  const home = mkdtempSync(join(tmpdir(), 'erpwb-cli-home-'));
+  dirs.push(home);
+  const child = spawn(TSX, ['electron/cli/serve.ts', ...args], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: home } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(read: () => string, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const match = read().match(pattern);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}`);
+}
+
+describe('npm run serve (headless)', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('starts on a free port, serves, and stops cleanly on %s', async (signal) => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const run = serve(['--data', data, '--host', '127.0.0.1', '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
+    const [, url] = await waitFor(run.output, /Control API: (http:\/\/127\.0\.0\.1:\d+)\/_sandbox\//);
+    expect(run.output()).toMatch(/REST API: +http:\/\/127\.0\.0\.1:\d+\/app\/rest\/v1\/\{company_id\}\/ +accounts: 1 /);
+    expect(run.output()).toMatch(/Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
+    const health = await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer cli-test-token' } });
+    expect(health.status).toBe(200);
+    const created = await fetch(`${url}/_sandbox/accounts/1/api-users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli-test-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'cli-user' }),
+    });
+    const { data: user } = (await created.json()) as { data: { password: string } };
+    const sales = await fetch(`${url}/app/rest/v1/1/sales/list/`, {
+      headers: { authorization: `Basic ${Buffer.from(`cli-user:${user.password}`).toString('base64')}` },
+    });
+    expect(sales.status).toBe(200);
+    run.child.kill(signal);
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/stopped/);
+    expect(existsSync(join(data, 'erp-workbench.sqlite'))).toBe(true);
+  });
+
+  it('keeps an existing database: a second start does not reseed', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const first = serve(['--data', data, '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
+    await waitFor(first.output, /Control API/);
+    expect(first.output()).toMatch(/new, seeded: empty/);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = serve(['--data', data, '--port', '0', '--seed', 'demo', '--admin-token', 'cli-test-token']);
+    await waitFor(second.output, /Control API/);
+    expect(second.output()).not.toMatch(/seeded/);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('prints a random admin token when none is given', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const run = serve(['--data', data, '--port', '0', '--seed', 'empty']);
+    const [, url, token] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\/ +\(Authorization: Bearer (\S+)\)/);
+    expect(token!.length).toBeGreaterThanOrEqual(20);
+    expect((await fetch(`${url}/_sandbox/health`)).status).toBe(401);
+    expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it.each([
+    [['--scale', 'lots'], /--scale: 'lots'/],
+    [['--port', '99999'], /--port/],
+    [['--seed', 'full'], /--seed: 'full' is not one of demo, empty/],
+    [['--colour', 'red'], /Unknown option '--colour'/],
+  ])('refuses bad flags %j with exit code 2 and the usage', async (args, message) => {
+    const run = serve(args);
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toMatch(message);
+    expect(run.output()).toMatch(/Usage: npm run serve/);
+  });
+});
