@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rule of the architecture (README, "Layout"): the folder says the runtime, and a
+ * folder may import only the folders its runtime can load. Checked here instead of by a lint
+ * plugin: it reads every source file's import specifiers.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+
+type Area = 'shared' | 'core' | 'server' | 'cli' | 'main' | 'renderer';
+const AREAS: Array<[Area, string]> = [
+  ['shared', 'shared'],
+  ['core', 'electron/core'],
+  ['server', 'electron/server'],
+  ['cli', 'electron/cli'],
+  ['main', 'electron/main'],
+  ['main', 'electron/preload'],
+  ['renderer', 'renderer/src'],
+];
+const MAY_IMPORT: Record<Area, Area[]> = {
+  shared: ['shared'],
+  core: ['shared', 'core'],
+  server: ['shared', 'core', 'server'],
+  cli: ['shared', 'core', 'server', 'cli'],
+  main: ['shared', 'core', 'server', 'main'],
+  renderer: ['shared', 'renderer'],
+};
+/** Packages (not relative files) each runtime may load. */
+const PACKAGE_RULE: Record<Area, (name: string) => boolean> = {
+  shared: (name) => name === 'typebox' || name.startsWith('typebox/'),
+  core: (name) => name !== 'electron' && !name.startsWith('react'),
+  server: (name) => name !== 'electron' && !name.startsWith('react'),
+  cli: (name) => name !== 'electron' && !name.startsWith('react'),
+  main: (name) => !name.startsWith('react'),
+  renderer: (name) => !name.startsWith('node:') && name !== 'electron' && !['fs', 'path', 'better-sqlite3'].includes(name),
+};
+
+function areaOf(file: string): Area | undefined {
+  const rel = relative(ROOT, file).split(sep).join('/');
+  return AREAS.find(([, folder]) => rel === folder || rel.startsWith(`${folder}/`))?.[0];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]!).filter(Boolean);
+}
+
+describe('import rules', () => {
+  const files = AREAS.flatMap(([, folder]) => sourceFiles(join(ROOT, folder)));
+
+  it('finds the source files', () => {
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it('each folder imports only what its runtime may load', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const area = areaOf(file)!;
+      for (const specifier of importsOf(file)) {
+        const where = `${relative(ROOT, file)} imports '${specifier}'`;
+        if (specifier.startsWith('.')) {
+          const target = areaOf(resolve(dirname(file), specifier));
+          if (target && !MAY_IMPORT[area].includes(target)) violations.push(`${where} (${area} may not import ${target})`);
+        } else if (!PACKAGE_RULE[area](specifier)) {
+          violations.push(`${where} (not loadable in ${area})`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('a domain folder is entered only through its index.ts', () => {
+    const domains = join(ROOT, 'electron/core/domains');
+    const violations: string[] = [];
+    for (const file of files) {
+      for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
+        const target = resolve(dirname(file), specifier);
+        const rel = relative(domains, target).split(sep);
+        if (rel[0] === '..' || rel.length < 2) continue;
+        const sameDomain = relative(domains, file).split(sep)[0] === rel[0];
+        if (!sameDomain && rel[1] !== 'index.ts') violations.push(`${relative(ROOT, file)} imports '${specifier}'`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});
