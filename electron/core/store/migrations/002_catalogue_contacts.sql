@@ -183,7 +183,8 @@ CREATE TABLE products (
 );
 CREATE INDEX products_company_id ON products(company_id, id);
 CREATE INDEX products_company_changed ON products(company_id, last_changed_ts, id);
-CREATE INDEX products_company_code ON products(company_id, cod_produs);
+-- cod_produs identifies a variant: orders and the feed name products by it.
+CREATE UNIQUE INDEX products_company_code ON products(company_id, cod_produs);
 CREATE INDEX products_company_variant ON products(company_id, cod_varianta);
 CREATE INDEX products_company_barcode ON products(company_id, barcode);
 CREATE INDEX products_company_manufacturer ON products(company_id, manufacturer_id, id);

@@ -3,6 +3,8 @@
 -- issue time (client_id, client_name, client_cui, client_reg_com), workpoint, currency with its
 -- rate to RON, totals without VAT / VAT / with VAT, the RON total, cancelled flag, and
 -- created_ts / last_changed_ts. Ids are global; every query is also scoped by company_id.
+-- Links to connector orders and service requests are checked at commit (DEFERRABLE): an order
+-- and the sale it creates are written in one transaction, in either order.
 
 CREATE TABLE invoices (
   id                INTEGER PRIMARY KEY,
@@ -76,7 +78,7 @@ CREATE TABLE sales (
   total_ron         REAL    NOT NULL DEFAULT 0,
   paid_amount       REAL    NOT NULL DEFAULT 0, -- sum of payment allocations, sale currency
   invoice_id        INTEGER REFERENCES invoices(id) ON DELETE SET NULL,
-  connector_order_id INTEGER,                   -- set when created from a connector order
+  connector_order_id INTEGER REFERENCES connector_orders(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED, -- from a connector order
   cancelled         INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
   added_by_api      INTEGER NOT NULL DEFAULT 0 CHECK (added_by_api IN (0, 1)),
   mentions          TEXT    NOT NULL DEFAULT '',
@@ -141,6 +143,7 @@ CREATE TABLE proformas (
   total_ron         REAL    NOT NULL DEFAULT 0,
   subscription_template_id INTEGER REFERENCES subscription_templates(id),
   payment_link      TEXT    NOT NULL DEFAULT '',  -- online card payment page for the proforma
+  paid_amount       REAL    NOT NULL DEFAULT 0,   -- advance payments allocated to the proforma
   invoice_id        INTEGER REFERENCES invoices(id) ON DELETE SET NULL, -- final invoice issued from it
   cancelled         INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
   mentions          TEXT    NOT NULL DEFAULT '',
@@ -268,7 +271,7 @@ CREATE TABLE awbs (
   id                INTEGER PRIMARY KEY,
   company_id        INTEGER NOT NULL REFERENCES accounts(company_id) ON DELETE CASCADE,
   sale_id           INTEGER REFERENCES sales(id) ON DELETE SET NULL,
-  connector_order_id INTEGER,
+  connector_order_id INTEGER REFERENCES connector_orders(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
   awb_nr            TEXT    NOT NULL,
   awb_type          TEXT    NOT NULL REFERENCES couriers(code),
   awb_subtype       TEXT    NOT NULL DEFAULT '',
@@ -378,7 +381,7 @@ CREATE TABLE service_files (
   estimated_cost      REAL    NOT NULL DEFAULT 0,
   currency            TEXT    NOT NULL DEFAULT 'RON',
   warranty            INTEGER NOT NULL DEFAULT 0 CHECK (warranty IN (0, 1)),
-  service_request_id  INTEGER,
+  service_request_id  INTEGER REFERENCES service_requests(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
   cancelled           INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
   closed_ts           TEXT,
   created_ts          TEXT    NOT NULL,
