@@ -139,6 +139,17 @@ describe('demo seed', () => {
   });
 });
 
+describe('demo seed at a larger scale', () => {
+  it('spans several commit batches and still leaves no foreign key violation', () => {
+    const db = openDatabase(tempFile('scale.sqlite'));
+    seedReferenceData(db);
+    seedDemo(db, { scale: 40, now: NOW });
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(count(db, 'SELECT count(*) FROM sales')).toBe(40 * 300);
+    db.close();
+  });
+});
+
 describe('empty seed', () => {
   it('creates one account with its configuration and no documents or API users', () => {
     const db = openDatabase(tempFile('empty.sqlite'));

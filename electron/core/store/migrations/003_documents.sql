@@ -3,7 +3,7 @@
 -- issue time (client_id, client_name, client_cui, client_reg_com), workpoint, currency with its
 -- rate to RON, totals without VAT / VAT / with VAT, the RON total, cancelled flag, and
 -- created_ts / last_changed_ts. Ids are global; every query is also scoped by company_id.
--- Links to connector orders and service requests are checked at commit (DEFERRABLE): an order
+-- Links to connector orders are checked at commit (DEFERRABLE): an order
 -- and the sale it creates are written in one transaction, in either order.
 
 CREATE TABLE invoices (
@@ -381,7 +381,7 @@ CREATE TABLE service_files (
   estimated_cost      REAL    NOT NULL DEFAULT 0,
   currency            TEXT    NOT NULL DEFAULT 'RON',
   warranty            INTEGER NOT NULL DEFAULT 0 CHECK (warranty IN (0, 1)),
-  service_request_id  INTEGER REFERENCES service_requests(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
+  service_request_id  INTEGER,  -- the request it came from; service_requests.service_file_id is the checked side
   cancelled           INTEGER NOT NULL DEFAULT 0 CHECK (cancelled IN (0, 1)),
   closed_ts           TEXT,
   created_ts          TEXT    NOT NULL,
