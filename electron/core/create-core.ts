@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { openDatabase, type Database } from './store/database.ts';
 import { wipeData, isEmpty } from './store/reset.ts';
-import { seedDemo, seedEmptyAccount, seedReferenceData, type SeedProgress } from './store/seed/index.ts';
+import {
+  DEMO_ANCHOR,
+  seedDemo,
+  seedEmptyAccount,
+  seedReferenceData,
+  shiftDemoDates,
+  weeksSinceAnchor,
+  type SeedProgress,
+} from './store/seed/index.ts';
 import { systemClock, type Clock } from './time.ts';
 import { CoreEventBus } from './events.ts';
 import { validate } from './validate.ts';
@@ -39,7 +47,11 @@ export const DATABASE_FILE = 'erp-workbench.sqlite';
 function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onProgress?: SeedProgress): void {
   seedReferenceData(db);
   if (kind === 'empty') seedEmptyAccount(db, { now: clock.now() });
-  else seedDemo(db, { scale, now: clock.now(), ...(onProgress && { onProgress }) });
+  else {
+    // Same ids, numbers and amounts everywhere: generated at the anchor, then moved to today.
+    seedDemo(db, { scale, now: DEMO_ANCHOR, ...(onProgress && { onProgress }) });
+    shiftDemoDates(db, weeksSinceAnchor(clock.now()));
+  }
 }
 
 /**

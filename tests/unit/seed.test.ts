@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/store/database.ts';
-import { seedDemo, seedEmptyAccount, seedReferenceData } from '../../electron/core/store/seed/index.ts';
+import { seedDemo, seedEmptyAccount, seedReferenceData, shiftDemoDates, weeksSinceAnchor, DEMO_ANCHOR } from '../../electron/core/store/seed/index.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const dirs: string[] = [];
@@ -146,6 +146,38 @@ describe('demo seed at a larger scale', () => {
     seedDemo(db, { scale: 40, now: NOW });
     expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     expect(count(db, 'SELECT count(*) FROM sales')).toBe(40 * 300);
+    db.close();
+  });
+});
+
+describe('moving the demo to today', () => {
+  it('counts whole weeks from the anchor', () => {
+    expect(weeksSinceAnchor(DEMO_ANCHOR)).toBe(0);
+    expect(weeksSinceAnchor(new Date(DEMO_ANCHOR.getTime() + 13 * 86_400_000))).toBe(1);
+    expect(weeksSinceAnchor(new Date(DEMO_ANCHOR.getTime() + 14 * 86_400_000))).toBe(2);
+  });
+
+  it('moves every date by whole weeks and nothing else', () => {
+    const db = seededDemo();
+    const before = db.prepare('SELECT id, date, last_changed_ts, total_with_vat FROM sales ORDER BY id').all() as Array<{ id: number; date: string; last_changed_ts: string; total_with_vat: number }>;
+    const orderBefore = db.prepare('SELECT order_date, order_updated_at FROM connector_orders ORDER BY id LIMIT 1').get() as { order_date: string; order_updated_at: string };
+    const ratesBefore = count(db, "SELECT count(*) FROM exchange_rates WHERE date = '2026-01-05'");
+    shiftDemoDates(db, 3);
+    const after = db.prepare('SELECT id, date, last_changed_ts, total_with_vat FROM sales ORDER BY id').all() as typeof before;
+    const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    after.forEach((row, i) => {
+      const old = before[i]!;
+      expect(row.id).toBe(old.id);
+      expect(row.total_with_vat).toBe(old.total_with_vat);
+      expect(row.date).toBe(plusDays(old.date, 21));
+      expect(row.last_changed_ts.slice(0, 10)).toBe(plusDays(old.last_changed_ts.slice(0, 10), 21));
+      expect(row.last_changed_ts.slice(10)).toBe(old.last_changed_ts.slice(10));
+    });
+    const orderAfter = db.prepare('SELECT order_date, order_updated_at FROM connector_orders ORDER BY id LIMIT 1').get() as typeof orderBefore;
+    expect(orderAfter.order_date).toBe(plusDays(orderBefore.order_date, 21));
+    expect(orderAfter.order_updated_at.slice(0, 10)).toBe(plusDays(orderBefore.order_updated_at.slice(0, 10), 21));
+    expect(count(db, "SELECT count(*) FROM exchange_rates WHERE date = '2026-01-05'")).toBe(ratesBefore);
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     db.close();
   });
 });

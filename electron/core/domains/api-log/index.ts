@@ -75,7 +75,19 @@ export function createApiLog(db: Database, clock: Clock, maxRows: () => number) 
           user: filter.user ?? null,
           limit: filter.limit ?? 100,
         })
-        .map(({ username, ...row }) => ({ ...row, user: username }));
+        .map((row) => ({
+          id: row.id,
+          company_id: row.company_id,
+          ts: row.ts,
+          ip: row.ip,
+          user: row.username,
+          method: row.method,
+          route: row.route,
+          status: row.status,
+          duration_ms: row.duration_ms,
+          request_head: row.request_head,
+          response_head: row.response_head,
+        }));
     },
   };
 }

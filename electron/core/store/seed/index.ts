@@ -15,6 +15,7 @@ import { seedWorkmanager } from './workmanager.ts';
 
 export { seedReferenceData } from './reference.ts';
 export { seedEmptyAccount } from './account.ts';
+export { DEMO_ANCHOR, shiftDemoDates, weeksSinceAnchor } from './shift.ts';
 
 export interface SeedProgress {
   (done: number, total: number, phase: string): void;
