@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core/create-core.ts';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
-import { createConfUserSettings } from '../core/user-settings.ts';
+import { createConfUserSettings } from './user-settings.ts';
 import { startServer, type RunningServer } from '../server/create-server.ts';
 import { REST_PREFIX } from '../server/public/index.ts';
 import { parseServeArgs, UsageError, USAGE } from './args.ts';
@@ -53,9 +53,14 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const accounts = (await core.invoke('accounts.list', {})).map((a) => `${a.company_id} (${a.name})`);
-  console.log(`ERP Workbench ${(await core.invoke('service.health', {})).version} — data in ${dataDir}${core.seeded ? ` (new, seeded: ${args.seed}, scale ${args.scale})` : ''}`);
+  const seedNote = !core.seeded
+    ? ''
+    : core.startState === 'interrupted'
+      ? ` (an earlier seed was interrupted: seeded again: ${args.seed}, scale ${args.scale})`
+      : ` (new, seeded: ${args.seed}, scale ${args.scale})`;
+  console.log(`ERP Workbench ${(await core.invoke('service.health', {})).version} — data in ${dataDir}${seedNote}`);
   console.log(`REST API:    ${server.url}${REST_PREFIX}/{company_id}/   accounts: ${accounts.join(', ')}`);
-  console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${args.adminToken ? '<your --admin-token>' : adminToken})`);
+  console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${adminToken})`);
   console.log(`Web UI:      ${server.url}/?token=${encodeURIComponent(adminToken)}`);
   console.log('No API user exists until you create one: POST /_sandbox/accounts/{company_id}/api-users');
 

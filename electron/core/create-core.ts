@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase, type Database } from './store/database.ts';
-import { wipeData, isEmpty } from './store/reset.ts';
+import { wipeData, storeState, markSeeded } from './store/reset.ts';
 import {
   DEMO_ANCHOR,
   seedDemo,
@@ -10,7 +10,7 @@ import {
   weeksSinceAnchor,
   type SeedProgress,
 } from './store/seed/index.ts';
-import { systemClock, type Clock } from './time.ts';
+import { systemClock, formatTimestamp, type Clock } from './time.ts';
 import { CoreEventBus } from './events.ts';
 import { validate } from './validate.ts';
 import { createAccounts } from './domains/accounts/index.ts';
@@ -44,6 +44,7 @@ export type OperationHandlers = {
 
 export const DATABASE_FILE = 'erp-workbench.sqlite';
 
+/** Fills an empty store; the completion mark is written last, so a cut-off seed is detected. */
 function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onProgress?: SeedProgress): void {
   seedReferenceData(db);
   if (kind === 'empty') seedEmptyAccount(db, { now: clock.now() });
@@ -52,6 +53,7 @@ function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onP
     seedDemo(db, { scale, now: DEMO_ANCHOR, ...(onProgress && { onProgress }) });
     shiftDemoDates(db, weeksSinceAnchor(clock.now()));
   }
+  markSeeded(db, { kind, scale, ts: formatTimestamp(clock.now()) });
 }
 
 /**
@@ -61,7 +63,10 @@ function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onP
 export function createCore(options: CoreOptions) {
   const clock = options.clock ?? systemClock;
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
-  const seeded = isEmpty(db);
+  const state = storeState(db);
+  // A seed that was stopped halfway left a partial account: start it again from nothing.
+  if (state === 'interrupted') wipeData(db);
+  const seeded = state !== 'seeded';
   if (seeded) seedInto(db, options.seed ?? 'demo', options.scale ?? 1, clock, options.onSeedProgress);
 
   const events = new CoreEventBus();
@@ -120,8 +125,9 @@ export function createCore(options: CoreOptions) {
   return {
     clock,
     events,
-    /** True when this start created and seeded the database. */
+    /** True when this start seeded the database ('interrupted': it finished a seed that was cut off). */
     seeded,
+    startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
     rest: { authenticate, apiLog, accounts, sales },

@@ -31,7 +31,17 @@ export function validate<S extends TSchema>(schema: S, value: unknown, what = 'b
   const validator = validatorOf(schema);
   const withDefaults = validator.Default(structuredClone(value ?? {}));
   if (validator.Check(withDefaults)) return withDefaults as Static<S>;
-  const messages = validator.Errors(withDefaults).map((error) => {
+  const errors = validator.Errors(withDefaults);
+  // An unknown field is reported once, by its additionalProperties error, not again as
+  // 'schema is false' at its own path.
+  const unknownPaths = new Set(
+    errors.flatMap((error) =>
+      error.keyword === 'additionalProperties'
+        ? ((error.params as { additionalProperties?: string[] }).additionalProperties ?? []).map((n) => `${error.instancePath}/${n}`)
+        : [],
+    ),
+  );
+  const messages = errors.filter((error) => !(error.keyword === 'boolean' && unknownPaths.has(error.instancePath))).map((error) => {
     const path = fieldPath(error.instancePath);
     const params = error.params as Record<string, unknown>;
     if (error.keyword === 'additionalProperties' && Array.isArray(params.additionalProperties)) {

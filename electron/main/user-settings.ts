@@ -4,7 +4,7 @@ import { DEFAULT_USER_SETTINGS } from '../../shared/domain/user-settings.ts';
 
 /**
  * User settings in the desktop app, through electron-store: userData/config.json, the same file
- * the headless CLI reads and writes through conf (electron/core/user-settings.ts). Create it
+ * the headless CLI reads and writes through conf (electron/cli/user-settings.ts). Create it
  * only after the userData path is final (electron-store reads it in its constructor).
  */
 export function createElectronUserSettings(): UserSettings {

@@ -35,6 +35,32 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     forceCloseConnections: 'idle',
     // Route parameters are checked by the handlers; ids can be long.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised before routing (a URL that does not decode) still answer in the envelope.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? `the URL is not valid percent-encoding: ${request.url}` : error.message;
+      void sendError(request, reply, status, [message]);
+    },
+    // Malformed HTTP (bad request line, headers over the limit) never reaches Fastify's router.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      const body = JSON.stringify({
+        is_error: true,
+        http_code: status,
+        data: null,
+        messages: [tooLarge ? 'request headers are larger than the server accepts' : 'malformed HTTP request'],
+        request_route: '',
+        your_ip: socket.remoteAddress ?? '',
+        your_user: '',
+        your_method: '',
+      });
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   app.decorateRequest('callerName', undefined);
   // The spec's content types are JSON (and multipart for uploads, added with its routes);
@@ -49,7 +75,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   installErrorHandling(app, options.onUnexpectedError ?? ((error) => console.error('[erp-workbench] unexpected error', error)));
 
-  // Bodies of GET and DELETE are not read (the spec: they carry none); JSON elsewhere.
+  // JSON bodies (the spec); a DELETE with a body is read like any other, and ignored.
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
   if (options.rendererDir) registerRenderer(app, options.rendererDir);

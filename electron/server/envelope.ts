@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseRestPath } from './public/rest-path.ts';
 
 export interface EnvelopeExtras {
   messages?: string[];
@@ -8,9 +9,8 @@ export interface EnvelopeExtras {
 
 /** request_route of the envelope: the path below the account base (or the whole path elsewhere). */
 export function requestRoute(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? '/';
-  const match = /^\/app\/rest\/v1\/[^/]+(\/.*)?$/.exec(path);
-  const route = match ? (match[1] ?? '/') : path;
+  const rest = parseRestPath(request.url);
+  const route = rest ? `/${rest.segments.join('/')}` : (request.url.split('?', 1)[0] ?? '/');
   try {
     return decodeURIComponent(route);
   } catch {

@@ -4,7 +4,7 @@ export const AuthLockout = Type.Object({
   max_failures: Type.Integer({ minimum: 1, maximum: 1000, description: 'failed logins from one IP that trigger a lock' }),
   window_s: Type.Integer({ minimum: 1, maximum: 86400, description: 'the window those failures are counted in' }),
   lock_s: Type.Integer({ minimum: 1, maximum: 86400, description: 'how long the IP stays locked' }),
-});
+}, { additionalProperties: false });
 
 /** Service-wide settings, stored in the database with the data they govern. */
 export const ServiceSettings = Type.Object({
@@ -23,7 +23,7 @@ export const ServiceSettingsPatch = Type.Object(
   {
     webhook_retry_schedule_s: Type.Optional(ServiceSettings.properties.webhook_retry_schedule_s),
     webhook_timeout_ms: Type.Optional(ServiceSettings.properties.webhook_timeout_ms),
-    auth_lockout: Type.Optional(Type.Partial(AuthLockout)),
+    auth_lockout: Type.Optional(Type.Partial(AuthLockout, { additionalProperties: false })),
     api_log_max_rows: Type.Optional(ServiceSettings.properties.api_log_max_rows),
   },
   { additionalProperties: false },

@@ -84,6 +84,30 @@ describe('the envelope on every answer', () => {
     }
   });
 
+  it('a URL that is not valid percent-encoding: 400 envelope', async () => {
+    for (const bad of ['%', '%zz', '%E0%A4%A']) {
+      const answer = await h.rest('GET', `/1/sales/list/${bad}/`, user);
+      expect(answer.status, bad).toBe(400);
+      expectEnvelope(answer.body as never, 400);
+    }
+  });
+
+  it('headers over the limit: 431 envelope', async () => {
+    const response = await fetch(`${h.url}/app/rest/v1/1/sales/list/`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ is_error: true, http_code: 431 });
+  });
+
+  it('HEAD answers like GET without a body, also for a GET-only user', async () => {
+    const getOnly = await h.apiUser({ methods: ['GET'] });
+    const response = await fetch(`${h.url}/app/rest/v1/1/sales/list/`, {
+      method: 'HEAD',
+      headers: { authorization: `Basic ${Buffer.from(getOnly.join(':')).toString('base64')}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+
   it('an unexpected failure is a 500 envelope without details, and the process keeps serving', async () => {
     const original = h.core.rest.sales.list;
     h.core.rest.sales.list = () => {

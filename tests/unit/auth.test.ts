@@ -60,6 +60,14 @@ describe('IP whitelist', () => {
     expect(ipAllowed('::ffff:127.0.0.1', ['127.0.0.1'])).toBe(true);
     expect(ipAllowed('::ffff:10.9.8.7', ['10.0.0.0/8'])).toBe(true);
   });
+  it('reads IPv4 strictly: no octal or short forms, no mapped range wider than IPv4', () => {
+    expect(whitelistEntryProblem('010.0.0.1')).toMatch(/not an IP address/);
+    expect(whitelistEntryProblem('127.1')).toMatch(/not an IP address/);
+    expect(whitelistEntryProblem('::ffff:0:0/90')).toMatch(/CIDR/);
+    expect(ipAllowed('8.0.0.1', ['010.0.0.1'])).toBe(false);
+    expect(ipAllowed('203.0.113.5', ['::ffff:0:0/90'])).toBe(false);
+    expect(ipAllowed('10.1.2.3', ['::ffff:10.0.0.0/104'])).toBe(true);
+  });
   it('names what is wrong with a bad entry', () => {
     expect(whitelistEntryProblem('10.0.0.0/8')).toBeUndefined();
     expect(whitelistEntryProblem('10.0.0.0/33')).toMatch(/CIDR/);
@@ -207,5 +215,57 @@ describe('authenticator layers', () => {
       expect(row.password_hash.startsWith('scrypt$')).toBe(true);
       expect(row.password_hash).not.toMatch(/password/);
     }
+  });
+});
+
+describe('lock-out under parallel guessing', () => {
+  it('checks no more distinct wrong passwords than the limit, however many arrive at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-par-'));
+    const db = openDatabase(join(dir, 'store.sqlite'));
+    db.exec("INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x')");
+    const clock = new FakeClock();
+    const users = createApiUsers(db, clock);
+    const authenticate = createAuthenticator({
+      accounts: createAccounts(db),
+      apiUsers: users,
+      lockout: new LockoutTracker(clock, () => ({ max_failures: 5, window_s: 60, lock_s: 60 })),
+    });
+    await users.create(1, { username: 'target', password: 'the-right-password' });
+    const call = (password: string): RestCall => ({
+      companyId: 1,
+      authorization: `Basic ${Buffer.from(`target:${password}`).toString('base64')}`,
+      ip: '198.51.100.7',
+      method: 'GET',
+      module: 'sales',
+    });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => authenticate(call(`guess-${i}`))));
+    const checked = outcomes.filter((o) => !o.ok && o.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((o) => !o.ok && o.status === 429).length).toBeGreaterThanOrEqual(35);
+    expect(await authenticate(call('the-right-password'))).toMatchObject({ ok: false, status: 429 });
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets parallel requests with the same right password through (one check)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-par-'));
+    const db = openDatabase(join(dir, 'store.sqlite'));
+    db.exec("INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x')");
+    const clock = new FakeClock();
+    const users = createApiUsers(db, clock);
+    const authenticate = createAuthenticator({
+      accounts: createAccounts(db),
+      apiUsers: users,
+      lockout: new LockoutTracker(clock, () => ({ max_failures: 2, window_s: 60, lock_s: 60 })),
+    });
+    await users.create(1, { username: 'client', password: 'client-password' });
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        authenticate({ companyId: 1, authorization: `Basic ${Buffer.from('client:client-password').toString('base64')}`, ip: '198.51.100.8', method: 'GET', module: 'sales' }),
+      ),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

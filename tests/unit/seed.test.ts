@@ -205,3 +205,32 @@ describe('empty seed', () => {
     }
   });
 });
+
+describe('a seed that was cut off', () => {
+  it('is detected at the next start and seeded again from nothing', async () => {
+    const { createCore } = await import('../../electron/core/create-core.ts');
+    const { storeState } = await import('../../electron/core/store/reset.ts');
+    const dataDir = mkdtempSync(join(tmpdir(), 'erpwb-seedcut-'));
+    dirs.push(dataDir);
+    // A first start whose seed stops halfway: the account and a few rows, no completion mark.
+    const partial = openDatabase(join(dataDir, 'erp-workbench.sqlite'));
+    seedReferenceData(partial);
+    seedEmptyAccount(partial, { now: NOW });
+    partial.prepare("INSERT INTO contacts (company_id, name, created_ts, lastupdated) VALUES (1, 'Half', 'x', 'x')").run();
+    expect(storeState(partial)).toBe('interrupted');
+    partial.close();
+
+    const core = createCore({ dataDir, seed: 'empty' });
+    expect(core.startState).toBe('interrupted');
+    expect(core.seeded).toBe(true);
+    core.close();
+    const db = openDatabase(join(dataDir, 'erp-workbench.sqlite'));
+    expect(storeState(db)).toBe('seeded');
+    expect(count(db, "SELECT count(*) FROM contacts WHERE name = 'Half'")).toBe(0);
+    db.close();
+
+    const again = createCore({ dataDir, seed: 'demo' });
+    expect(again.seeded).toBe(false);
+    again.close();
+  });
+});

@@ -24,7 +24,8 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .filter((file) => FILE_PATTERN.test(file))
     .sort()
     .map((file) => {
-      const sql = readFileSync(join(dir, file), 'utf8');
+      // Line endings are normalised so a Windows checkout (CRLF) keeps the recorded checksums.
+      const sql = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
       return {
         version: Number(file.slice(0, 3)),
         name: file,

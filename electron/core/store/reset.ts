@@ -21,6 +21,19 @@ export function wipeData(db: Database): void {
   }
 }
 
-export function isEmpty(db: Database): boolean {
-  return db.prepare('SELECT 1 FROM accounts LIMIT 1').get() === undefined;
+export type StoreState = 'new' | 'seeded' | 'interrupted';
+
+/**
+ * 'new' before any seed, 'seeded' once a seed finished, 'interrupted' when a seed wrote rows
+ * but was stopped before its end (the seed commits in batches, so this can happen).
+ */
+export function storeState(db: Database): StoreState {
+  if (db.prepare("SELECT 1 FROM store_meta WHERE key = 'seed'").get()) return 'seeded';
+  return db.prepare('SELECT 1 FROM accounts LIMIT 1').get() ? 'interrupted' : 'new';
+}
+
+export function markSeeded(db: Database, seed: { kind: string; scale: number; ts: string }): void {
+  db.prepare("INSERT INTO store_meta (key, value) VALUES ('seed', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+    JSON.stringify(seed),
+  );
 }

@@ -3,21 +3,9 @@ import type { Core } from '../../core/create-core.ts';
 import { sendError, requestRoute } from '../envelope.ts';
 import { registerSalesRoutes } from './sales.ts';
 import './rest-context.ts';
+import { parseRestPath, REST_PREFIX } from './rest-path.ts';
 
-export const REST_PREFIX = '/app/rest/v1';
-
-/** Account id, module and connector id read from a REST path, before routing. */
-function parseRestPath(url: string): { company: string; module: string; connectorId?: number } {
-  const segments = (url.split('?')[0] ?? '').split('/');
-  // ['', 'app', 'rest', 'v1', company, module, next, ...]
-  const module = segments[5] ?? '';
-  const next = segments[6];
-  return {
-    company: segments[4] ?? '',
-    module,
-    ...(module === 'connector' && next !== undefined && /^\d+$/.test(next) && { connectorId: Number(next) }),
-  };
-}
+export { REST_PREFIX };
 
 function bodyHead(body: unknown): string {
   if (body === undefined || body === null) return '';
@@ -35,11 +23,12 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   // learns which routes exist only with valid credentials.
   app.addHook('onRequest', async (request, reply) => {
     const path = parseRestPath(request.url);
-    if (!/^[1-9]\d{0,9}$/.test(path.company)) {
-      return sendError(request, reply, 404, [`account '${path.company}' does not exist: the path is ${REST_PREFIX}/{company_id}/...`]);
+    if (!path || path.companyId === null) {
+      const company = path?.company ?? '';
+      return sendError(request, reply, 404, [`account '${company}' does not exist: the path is ${REST_PREFIX}/{company_id}/...`]);
     }
     const outcome = await core.rest.authenticate({
-      companyId: Number(path.company),
+      companyId: path.companyId,
       authorization: request.headers.authorization,
       ip: request.ip,
       method: request.method,
@@ -53,7 +42,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
       return sendError(request, reply, outcome.status, [outcome.message]);
     }
     request.callerName = outcome.user.username;
-    request.rest = { companyId: Number(path.company), user: outcome.user };
+    request.rest = { companyId: path.companyId, user: outcome.user };
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -79,8 +68,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
 
   /** A refused call is still logged under its account when the path names an existing one. */
   function existingAccountOf(url: string): number | null {
-    const { company } = parseRestPath(url);
-    return /^[1-9]\d{0,9}$/.test(company) && core.rest.accounts.find(Number(company)) ? Number(company) : null;
+    const companyId = parseRestPath(url)?.companyId ?? null;
+    return companyId !== null && core.rest.accounts.find(companyId) ? companyId : null;
   }
 
   app.setNotFoundHandler((request, reply) =>

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { FilterError, parseFilters, type FilterSpec, type FilterValues } from '../../../shared/filters/grammar.ts';
+import { parseRestPath } from './rest-path.ts';
 
 /**
  * Reads the filter segments that follow a list route (`/sales/list/year:2024/page:2/`) from the
@@ -11,12 +12,11 @@ export function readListFilters<S extends FilterSpec>(
   spec: S,
   routeSegments: number,
 ): FilterValues<S> {
-  const [rawPath = '', query] = request.raw.url?.split('?', 2) ?? [];
+  const query = request.raw.url?.split('?', 2)[1];
   if (query !== undefined && query.length > 0) {
     const key = query.split('=')[0] ?? query;
     throw new FilterError(key, `query string '?${query}' is not read: write filters as path segments, e.g. /${key}:value/`);
   }
-  // ['', 'app', 'rest', 'v1', company_id, ...route, ...filters]
-  const tail = rawPath.split('/').slice(5 + routeSegments).join('/');
-  return parseFilters(spec, tail);
+  const segments = parseRestPath(request.raw.url ?? '')?.segments ?? [];
+  return parseFilters(spec, segments.slice(routeSegments).join('/'));
 }

@@ -68,13 +68,16 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
   // Unknown user names still pay one scrypt, so timing does not tell which names exist.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  async function passwordMatches(row: ApiUserRow | undefined, password: string): Promise<boolean> {
+  const keyOf = (row: ApiUserRow, password: string) =>
+    createHmac('sha256', cacheKey).update(row.password_hash).update('\0').update(password).digest('base64');
+
+  /** Runs scrypt (or the dummy one for unknown users) and remembers a success. */
+  async function checkPassword(row: ApiUserRow | undefined, password: string): Promise<boolean> {
     if (!row) {
       await verifyPassword(password, await dummyHash);
       return false;
     }
-    const key = createHmac('sha256', cacheKey).update(row.password_hash).update('\0').update(password).digest('base64');
-    if (verified.has(key)) return true;
+    const key = keyOf(row, password);
     // Parallel first requests of one client share a single scrypt run.
     let check = inFlight.get(key);
     if (!check) {
@@ -121,7 +124,29 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
       return refuse('missing or malformed credentials: use HTTP Basic authentication with an API user', '', true);
     }
     const row = apiUsers.findByName(call.companyId, credentials.username);
-    if (!(await passwordMatches(row, credentials.password)) || !row) {
+    const key = row && keyOf(row, credentials.password);
+    let matches = key !== undefined && verified.has(key);
+    if (!matches && key !== undefined && inFlight.has(key)) {
+      // The same guess is being checked already: it counts once, whatever its outcome.
+      matches = await inFlight.get(key)!;
+    } else if (!matches) {
+      if (!lockout.tryBeginCheck(call.ip)) {
+        return {
+          ok: false,
+          status: 429,
+          message: `too many authentication attempts under way from ${call.ip}; try again in a second`,
+          username: credentials.username,
+          challenge: false,
+          retryAfterSeconds: 1,
+        };
+      }
+      try {
+        matches = await checkPassword(row, credentials.password);
+      } finally {
+        lockout.endCheck(call.ip);
+      }
+    }
+    if (!matches || !row) {
       const lockSeconds = lockout.recordFailure(call.ip);
       const outcome = refuse('invalid API user name or password', credentials.username, true);
       if (lockSeconds > 0 && !outcome.ok) {
@@ -135,7 +160,9 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
       return refuse(`API user '${user}' may not connect from ${call.ip} (IP whitelist)`, user);
     }
     const methods = row.methods === null ? null : (JSON.parse(row.methods) as string[]);
-    if (methods && !methods.includes(call.method)) {
+    // HEAD is a GET without the body: a GET-only user may use it.
+    const method = call.method === 'HEAD' ? 'GET' : call.method;
+    if (methods && !methods.includes(method)) {
       return refuse(`API user '${user}' may not use ${call.method} (allowed: ${methods.join(', ')})`, user);
     }
     const routes = row.routes === null ? null : (JSON.parse(row.routes) as string[]);

@@ -2,28 +2,45 @@ import ipaddr from 'ipaddr.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** Reads an address, unwrapping IPv4-mapped IPv6 (::ffff:1.2.3.4) to plain IPv4. */
+/**
+ * Reads an address strictly: IPv4 only as four decimal parts (no octal '010.0.0.1', no short
+ * '127.1', which inet_aton-style parsers read differently from what a person means), IPv6 as
+ * written; IPv4-mapped IPv6 (::ffff:1.2.3.4) is unwrapped to plain IPv4.
+ */
 function parseAddress(text: string): Address | undefined {
-  if (!ipaddr.isValid(text)) return undefined;
-  const address = ipaddr.parse(text);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    return (address as ipaddr.IPv6).toIPv4Address();
+  if (text.includes(':')) {
+    if (!ipaddr.IPv6.isValid(text)) return undefined;
+    const address = ipaddr.IPv6.parse(text);
+    return address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
   }
-  return address;
+  if (!ipaddr.IPv4.isValidFourPartDecimal(text) || text.split('.').some((part) => part.length > 1 && part.startsWith('0'))) {
+    return undefined;
+  }
+  return ipaddr.IPv4.parse(text);
+}
+
+/** A CIDR range as [network, prefix bits], IPv4-mapped IPv6 ranges turned into IPv4 ones. */
+function parseRange(entry: string): [Address, number] | undefined {
+  const slash = entry.indexOf('/');
+  const network = parseAddress(entry.slice(0, slash));
+  const bitsText = entry.slice(slash + 1);
+  if (!network || !/^\d{1,3}$/.test(bitsText)) return undefined;
+  let bits = Number(bitsText);
+  const written = entry.slice(0, slash).includes(':') ? 'ipv6' : 'ipv4';
+  if (written === 'ipv6' && network.kind() === 'ipv4') {
+    // ::ffff:a.b.c.d/n covers IPv4 only from /96 on.
+    if (bits < 96) return undefined;
+    bits -= 96;
+  }
+  if (bits > (network.kind() === 'ipv4' ? 32 : 128)) return undefined;
+  return [network, bits];
 }
 
 /** Why a whitelist entry is not acceptable, or undefined when it is (address, CIDR or '*'). */
 export function whitelistEntryProblem(entry: string): string | undefined {
   if (entry === '*') return undefined;
-  if (entry.includes('/')) {
-    try {
-      ipaddr.parseCIDR(entry);
-      return undefined;
-    } catch {
-      return `'${entry}' is not a valid CIDR range`;
-    }
-  }
-  return parseAddress(entry) ? undefined : `'${entry}' is not an IP address, a CIDR range or '*'`;
+  if (entry.includes('/')) return parseRange(entry) ? undefined : `'${entry}' is not a valid CIDR range`;
+  return parseAddress(entry) ? undefined : `'${entry}' is not an IP address (a.b.c.d or IPv6), a CIDR range or '*'`;
 }
 
 /** True when the caller address matches an entry of the whitelist. */
@@ -33,11 +50,8 @@ export function ipAllowed(callerIp: string, whitelist: readonly string[]): boole
     if (entry === '*') return true;
     if (!caller) continue;
     if (entry.includes('/')) {
-      const [range, bits] = ipaddr.parseCIDR(entry);
-      const rangeV4 = range.kind() === 'ipv6' && (range as ipaddr.IPv6).isIPv4MappedAddress()
-        ? [(range as ipaddr.IPv6).toIPv4Address(), bits - 96] as const
-        : [range, bits] as const;
-      if (caller.kind() === rangeV4[0].kind() && caller.match(rangeV4[0], rangeV4[1])) return true;
+      const range = parseRange(entry);
+      if (range && caller.kind() === range[0].kind() && caller.match(range[0], range[1])) return true;
       continue;
     }
     const allowed = parseAddress(entry);

@@ -14,6 +14,8 @@ export interface LockoutPolicy {
 export class LockoutTracker {
   private readonly failures = new Map<string, number[]>();
   private readonly lockedUntil = new Map<string, number>();
+  /** Password checks under way per IP: each may still become a failure. */
+  private readonly pending = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -30,6 +32,28 @@ export class LockoutTracker {
       return 0;
     }
     return Math.ceil(left / 1000);
+  }
+
+  /**
+   * Reserves a password check for the IP. Refused (false) when the failures already counted
+   * plus the checks under way could reach the limit: otherwise a client sending many wrong
+   * passwords in parallel would get them all checked before the first failure is recorded.
+   * Every true answer must be followed by endCheck().
+   */
+  tryBeginCheck(ip: string): boolean {
+    const { max_failures, window_s } = this.policy();
+    const now = this.clock.now().getTime();
+    const recent = (this.failures.get(ip) ?? []).filter((t) => t > now - window_s * 1000).length;
+    const underWay = this.pending.get(ip) ?? 0;
+    if (recent + underWay >= max_failures) return false;
+    this.pending.set(ip, underWay + 1);
+    return true;
+  }
+
+  endCheck(ip: string): void {
+    const underWay = (this.pending.get(ip) ?? 1) - 1;
+    if (underWay <= 0) this.pending.delete(ip);
+    else this.pending.set(ip, underWay);
   }
 
   /** Records a failure; returns the lock in seconds when this failure locked the IP. */
@@ -54,6 +78,7 @@ export class LockoutTracker {
 
   clear(): void {
     this.failures.clear();
+    this.pending.clear();
     this.lockedUntil.clear();
   }
 

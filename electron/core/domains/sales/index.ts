@@ -43,20 +43,21 @@ function groupBy<T extends { parent_id: number }>(rows: T[]): Map<number, Omit<T
 }
 
 export function createSales(db: Database) {
-  const items = db.prepare<[string], SaleLine & { parent_id: number }>(
+  // Children are read by the page's ids and, like every query, by account.
+  const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
     `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
             value_without_vat, vat_value, value_with_vat
-       FROM sale_items WHERE sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
+       FROM sale_items WHERE company_id = ? AND sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
   );
-  const transactions = db.prepare<[string], SaleTransaction & { parent_id: number }>(
+  const transactions = db.prepare<[number, string], SaleTransaction & { parent_id: number }>(
     `SELECT a.doc_id AS parent_id, p.id AS incasare_id, p.date, p.payment_type, a.amount, p.currency, p.mentions
        FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
-      WHERE a.doc_type = 'sale' AND a.doc_id IN (SELECT value FROM json_each(?)) AND p.cancelled = 0
+      WHERE a.company_id = ? AND a.doc_type = 'sale' AND a.doc_id IN (SELECT value FROM json_each(?)) AND p.cancelled = 0
       ORDER BY a.doc_id, p.date, p.id`,
   );
-  const invoices = db.prepare<[string], SaleInvoiceLink>(
+  const invoices = db.prepare<[number, string], SaleInvoiceLink>(
     `SELECT id AS invoice_id, series, number, date, total_with_vat, currency, cancelled
-       FROM invoices WHERE id IN (SELECT value FROM json_each(?))`,
+       FROM invoices WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
   );
   const statements = new Map<string, Statement<unknown[]>>();
 
@@ -82,24 +83,24 @@ export function createSales(db: Database) {
       const fetched = statement.all(...where.params, query.pageSize + 1, (query.page - 1) * query.pageSize) as Sale[];
       const hasMore = fetched.length > query.pageSize;
       const rows = hasMore ? fetched.slice(0, query.pageSize) : fetched;
-      if (rows.length > 0) attachIncludes(rows, query.include);
+      if (rows.length > 0) attachIncludes(query.companyId, rows, query.include);
       return { rows, hasMore };
     },
   };
 
-  function attachIncludes(rows: Sale[], include: SalesQuery['include']): void {
+  function attachIncludes(companyId: number, rows: Sale[], include: SalesQuery['include']): void {
     const ids = JSON.stringify(rows.map((row) => row.bv_id));
     if (include.items) {
-      const byId = groupBy(items.all(ids));
+      const byId = groupBy(items.all(companyId, ids));
       for (const row of rows) row.items = (byId.get(row.bv_id) ?? []) as SaleLine[];
     }
     if (include.transactions) {
-      const byId = groupBy(transactions.all(ids));
+      const byId = groupBy(transactions.all(companyId, ids));
       for (const row of rows) row.transactions = (byId.get(row.bv_id) ?? []) as SaleTransaction[];
     }
     if (include.invoiced) {
       const invoiceIds = rows.flatMap((row) => (row.invoice_id === null ? [] : [row.invoice_id]));
-      const byId = new Map(invoices.all(JSON.stringify(invoiceIds)).map((inv) => [inv.invoice_id, inv]));
+      const byId = new Map(invoices.all(companyId, JSON.stringify(invoiceIds)).map((inv) => [inv.invoice_id, inv]));
       for (const row of rows) row.invoiced = row.invoice_id === null ? null : (byId.get(row.invoice_id) ?? null);
     }
   }

@@ -85,6 +85,13 @@ CREATE TABLE service_settings (
   value TEXT NOT NULL
 );
 
+-- Facts about the store itself. 'seed' is written last, in the transaction that finishes a
+-- seed: a database with accounts but no 'seed' row was cut off while seeding.
+CREATE TABLE store_meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
 -- Romanian postcodes: county, city (Bucharest cities carry the sector), optional street.
 CREATE TABLE postcodes (
   id       INTEGER PRIMARY KEY,
