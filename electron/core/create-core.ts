@@ -18,6 +18,7 @@ import { createServiceSettings } from './domains/settings/index.ts';
 import { createApiLog } from './domains/api-log/index.ts';
 import { createApiUsers, createAuthenticator, LockoutTracker } from './domains/auth/index.ts';
 import { createSales } from './domains/sales/index.ts';
+import { Pager } from './store/paging.ts';
 import {
   operations as operationDefs,
   type OperationInput,
@@ -76,7 +77,8 @@ export function createCore(options: CoreOptions) {
   const lockout = new LockoutTracker(clock, () => settings.get().auth_lockout);
   const authenticate = createAuthenticator({ accounts, apiUsers, lockout });
   const apiLog = createApiLog(db, clock, () => settings.get().api_log_max_rows);
-  const sales = createSales(db);
+  const pager = new Pager(db);
+  const sales = createSales(db, pager);
 
   const handlers: OperationHandlers = {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
@@ -86,6 +88,7 @@ export function createCore(options: CoreOptions) {
       wipeData(db);
       seedInto(db, seed, scale, clock, options.onSeedProgress);
       lockout.clear();
+      pager.clear();
       settings.reload();
       events.emit('data.changed', { company_id: null, tables: ['*'] });
       return { seed, scale, accounts: accounts.list() };

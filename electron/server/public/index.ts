@@ -2,10 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/create-core.ts';
 import { sendError, requestRoute } from '../envelope.ts';
 import { registerSalesRoutes } from './sales.ts';
+import { RestRoutes } from './route-kit.ts';
+import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
 
 export { REST_PREFIX };
+
+export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
+
+/** Every route the REST plugin registered, per listener (the OpenAPI test compares both ways). */
+export const registeredRestRoutes = new WeakMap<object, Array<{ method: string; url: string }>>();
 
 function bodyHead(body: unknown): string {
   if (body === undefined || body === null) return '';
@@ -22,6 +29,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   // Authentication runs for every request under the prefix, unknown routes included: a caller
   // learns which routes exist only with valid credentials.
   app.addHook('onRequest', async (request, reply) => {
+    // The API description is public, like any published interface document.
+    if (request.url.split('?', 1)[0] === OPENAPI_PATH) return;
     const path = parseRestPath(request.url);
     if (!path || path.companyId === null) {
       const company = path?.company ?? '';
@@ -76,5 +85,15 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
     sendError(request, reply, 404, [`no such endpoint: ${request.method} ${requestRoute(request)}`]),
   );
 
-  registerSalesRoutes(app, core);
+  const registered: Array<{ method: string; url: string }> = [];
+  registeredRestRoutes.set(app.server, registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+
+  const routes = new RestRoutes(app, core);
+  registerSalesRoutes(routes);
+
+  const document = buildOpenApi(routes.docs);
+  app.get('/openapi.json', async () => document);
 }

@@ -1,20 +1,7 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { Sale, SaleInvoiceLink, SaleLine, SaleTransaction } from '../../../../shared/domain/sales.ts';
-import { Where } from '../../store/where.ts';
-
-/** A document list request, already read from the filter grammar. Bounds are inclusive. */
-export interface DocumentQuery {
-  companyId: number;
-  dateFrom?: string | undefined;
-  dateThrough?: string | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedThrough?: string | undefined;
-  id?: number | undefined;
-  minId?: number | undefined;
-  skipCancelled?: boolean | undefined;
-  page: number;
-  pageSize: number;
-}
+import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import type { Page, Pager } from '../../store/paging.ts';
 
 export interface SalesQuery extends DocumentQuery {
   include: { items?: boolean; transactions?: boolean; invoiced?: boolean };
@@ -22,28 +9,12 @@ export interface SalesQuery extends DocumentQuery {
   excludeInvoiced?: boolean | undefined;
 }
 
-export interface Page<T> {
-  rows: T[];
-  hasMore: boolean;
-}
-
 const SALE_COLUMNS = `id AS bv_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
   workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
   mentions, created_ts, last_changed_ts, paid_amount, invoice_id, connector_order_id, added_by_api`;
 
-/** Collects child rows by parent id in one query (no query per row). */
-function groupBy<T extends { parent_id: number }>(rows: T[]): Map<number, Omit<T, 'parent_id'>[]> {
-  const groups = new Map<number, Omit<T, 'parent_id'>[]>();
-  for (const { parent_id, ...rest } of rows) {
-    const list = groups.get(parent_id);
-    if (list) list.push(rest);
-    else groups.set(parent_id, [rest]);
-  }
-  return groups;
-}
-
-export function createSales(db: Database) {
-  // Children are read by the page's ids and, like every query, by account.
+export function createSales(db: Database, pager: Pager) {
+  // Children are read for a whole page by its ids and, like every query, by account.
   const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
     `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
             value_without_vat, vat_value, value_with_vat
@@ -59,43 +30,15 @@ export function createSales(db: Database) {
     `SELECT id AS invoice_id, series, number, date, total_with_vat, currency, cancelled
        FROM invoices WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
   );
-  const statements = new Map<string, Statement<unknown[]>>();
-
-  return {
-    list(query: SalesQuery): Page<Sale> {
-      const where = new Where()
-        .add('company_id = ?', query.companyId)
-        .add('date >= ?', query.dateFrom)
-        .add('date <= ?', query.dateThrough)
-        .add('last_changed_ts > ?', query.modifiedAfter)
-        .add('last_changed_ts <= ?', query.modifiedThrough)
-        .add('id = ?', query.id)
-        .add('id >= ?', query.minId)
-        .when(query.skipCancelled, 'cancelled = 0')
-        .when(query.excludeAddedByApi, 'added_by_api = 0')
-        .when(query.excludeInvoiced, 'invoice_id IS NULL');
-      const sql = `SELECT ${SALE_COLUMNS} FROM sales WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`;
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare<unknown[]>(sql);
-        statements.set(sql, statement);
-      }
-      const fetched = statement.all(...where.params, query.pageSize + 1, (query.page - 1) * query.pageSize) as Sale[];
-      const hasMore = fetched.length > query.pageSize;
-      const rows = hasMore ? fetched.slice(0, query.pageSize) : fetched;
-      if (rows.length > 0) attachIncludes(query.companyId, rows, query.include);
-      return { rows, hasMore };
-    },
-  };
 
   function attachIncludes(companyId: number, rows: Sale[], include: SalesQuery['include']): void {
     const ids = JSON.stringify(rows.map((row) => row.bv_id));
     if (include.items) {
-      const byId = groupBy(items.all(companyId, ids));
+      const byId = groupByParent(items.all(companyId, ids));
       for (const row of rows) row.items = (byId.get(row.bv_id) ?? []) as SaleLine[];
     }
     if (include.transactions) {
-      const byId = groupBy(transactions.all(companyId, ids));
+      const byId = groupByParent(transactions.all(companyId, ids));
       for (const row of rows) row.transactions = (byId.get(row.bv_id) ?? []) as SaleTransaction[];
     }
     if (include.invoiced) {
@@ -104,5 +47,24 @@ export function createSales(db: Database) {
       for (const row of rows) row.invoiced = row.invoice_id === null ? null : (byId.get(row.invoice_id) ?? null);
     }
   }
+
+  return {
+    list(query: SalesQuery): Page<Sale> {
+      const where = documentWhere(query)
+        .when(query.excludeAddedByApi, 'added_by_api = 0')
+        .when(query.excludeInvoiced, 'invoice_id IS NULL');
+      const page = pager.page<Sale>({
+        from: 'sales',
+        columns: SALE_COLUMNS,
+        where,
+        idColumn: 'id',
+        idKey: 'bv_id',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      if (page.rows.length > 0) attachIncludes(query.companyId, page.rows, query.include);
+      return page;
+    },
+  };
 }
 export type Sales = ReturnType<typeof createSales>;

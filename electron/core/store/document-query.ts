@@ -1,0 +1,59 @@
+import { Where } from './where.ts';
+
+/** A document list request, already read from the filter grammar. Bounds are inclusive. */
+export interface DocumentQuery {
+  companyId: number;
+  dateFrom?: string | undefined;
+  dateThrough?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedThrough?: string | undefined;
+  id?: number | undefined;
+  minId?: number | undefined;
+  skipCancelled?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** Column names of the standard filters on one table (with its alias when joined). */
+export interface DocumentColumns {
+  company: string;
+  id: string;
+  date: string;
+  changed: string;
+  cancelled?: string;
+}
+
+export const plainColumns: DocumentColumns = {
+  company: 'company_id',
+  id: 'id',
+  date: 'date',
+  changed: 'last_changed_ts',
+  cancelled: 'cancelled',
+};
+
+/**
+ * The standard filters of the spec as one WHERE: the account, the date range, modifiedafter
+ * (strictly after) / modifiedthrough (up to and including), id, minid (inclusive), skipcancelled.
+ */
+export function documentWhere(query: DocumentQuery, columns: DocumentColumns = plainColumns): Where {
+  return new Where()
+    .add(`${columns.company} = ?`, query.companyId)
+    .add(`${columns.date} >= ?`, query.dateFrom)
+    .add(`${columns.date} <= ?`, query.dateThrough)
+    .add(`${columns.changed} > ?`, query.modifiedAfter)
+    .add(`${columns.changed} <= ?`, query.modifiedThrough)
+    .add(`${columns.id} = ?`, query.id)
+    .add(`${columns.id} >= ?`, query.minId)
+    .when(query.skipCancelled && columns.cancelled !== undefined, `${columns.cancelled} = 0`);
+}
+
+/** Collects child rows by parent id (read in one query for a whole page: no query per row). */
+export function groupByParent<T extends { parent_id: number }>(rows: T[]): Map<number, Omit<T, 'parent_id'>[]> {
+  const groups = new Map<number, Omit<T, 'parent_id'>[]>();
+  for (const { parent_id, ...rest } of rows) {
+    const list = groups.get(parent_id);
+    if (list) list.push(rest);
+    else groups.set(parent_id, [rest]);
+  }
+  return groups;
+}

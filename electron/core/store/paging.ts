@@ -1,0 +1,89 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Where } from './where.ts';
+
+export interface Page<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+export interface PageRequest {
+  /** FROM clause: a table, or a table with joins (the id column must be unambiguous). */
+  from: string;
+  columns: string;
+  where: Where;
+  /** The ascending key of the list, e.g. 'id' or 's.id'. */
+  idColumn: string;
+  /** Name of that key in the selected rows, e.g. 'bv_id'. */
+  idKey: string;
+  page: number;
+  pageSize: number;
+}
+
+const MAX_CACHED_QUERIES = 2000;
+
+/**
+ * Pages of a list in ascending id order, read by keyset: page n continues after the last id of
+ * page n-1, which is remembered when page n-1 is answered, so a client walking the pages never
+ * pays an OFFSET scan and a deep page costs what page 1 costs. Asked cold, page n finds its
+ * start once through the index (an id-only OFFSET) and is remembered from then on.
+ *
+ * Rows added while a client walks (new ids are higher) appear at the end, never twice or
+ * shifted; a row that leaves the filter meanwhile is simply not on the later pages.
+ */
+export class Pager {
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+  /** query shape + parameters -> page number -> the id after which that page starts */
+  private readonly starts = new Map<string, Map<number, number>>();
+
+  constructor(private readonly db: Database) {}
+
+  page<T extends Record<string, unknown>>(request: PageRequest): Page<T> {
+    const { from, columns, where, idColumn, idKey, page, pageSize } = request;
+    const key = `${from}|${where}|${JSON.stringify(where.params)}|${pageSize}`;
+    let after: number | undefined;
+    if (page > 1) {
+      after = this.starts.get(key)?.get(page) ?? this.findStart(request);
+      if (after === undefined) return { rows: [], hasMore: false };
+    }
+    const sql =
+      `SELECT ${columns} FROM ${from} WHERE ${where}${after === undefined ? '' : ` AND ${idColumn} > ?`}` +
+      ` ORDER BY ${idColumn} LIMIT ?`;
+    const params = [...where.params, ...(after === undefined ? [] : [after]), pageSize + 1];
+    const fetched = this.prepare(sql).all(...params) as T[];
+    const hasMore = fetched.length > pageSize;
+    const rows = hasMore ? fetched.slice(0, pageSize) : fetched;
+    if (hasMore) this.remember(key, page + 1, rows[rows.length - 1]![idKey] as number);
+    return { rows, hasMore };
+  }
+
+  /** Forget every remembered page start (after a reset renumbers the data). */
+  clear(): void {
+    this.starts.clear();
+  }
+
+  private findStart({ from, where, idColumn, page, pageSize }: PageRequest): number | undefined {
+    const sql = `SELECT ${idColumn} FROM ${from} WHERE ${where} ORDER BY ${idColumn} LIMIT 1 OFFSET ?`;
+    return this.prepare(sql)
+      .pluck()
+      .get(...where.params, (page - 1) * pageSize - 1) as number | undefined;
+  }
+
+  private remember(key: string, page: number, after: number): void {
+    let pages = this.starts.get(key);
+    if (!pages) {
+      if (this.starts.size >= MAX_CACHED_QUERIES) this.starts.delete(this.starts.keys().next().value!);
+      pages = new Map();
+      this.starts.set(key, pages);
+    }
+    pages.set(page, after);
+  }
+
+  private prepare(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

@@ -1,0 +1,111 @@
+import Type, { type TSchema } from 'typebox';
+import type { FilterSpec } from '../../../shared/filters/grammar.ts';
+import { Envelope } from '../../../shared/contract/envelope.ts';
+import { API_VERSION, APP_VERSION } from '../../core/version.ts';
+import type { EndpointDoc } from './route-kit.ts';
+import { REST_PREFIX } from './rest-path.ts';
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'malformed request, invalid field or filter (messages name it)',
+  401: 'missing or invalid credentials, REST module off, or an authorization layer refused the call',
+  404: 'the resource or account does not exist',
+  413: 'request body over the limit',
+  415: 'unsupported Content-Type',
+  429: 'the caller IP is locked after repeated failed authentications (Retry-After)',
+};
+
+const ErrorAnswer = Envelope(Type.Null());
+
+function filterTable(filters: FilterSpec): string {
+  const rows = Object.entries(filters).map(([key, field]) => `| \`${key}\` | ${field.expects} |`);
+  return [
+    'Filters are path segments after the path, `/key:value/`, never query strings; an unknown key or a',
+    'malformed value is a 400 naming it. A timestamp carries its space as `%20`.',
+    '',
+    '| key | value |',
+    '|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function operationOf(doc: EndpointDoc): Record<string, unknown> {
+  const description = [doc.description, doc.filters && filterTable(doc.filters)].filter(Boolean).join('\n\n');
+  const okStatus = String(doc.ok.status ?? 200);
+  const okContent = doc.ok.contentType ?? 'application/json';
+  const responses: Record<string, unknown> = {
+    [okStatus]: {
+      description: doc.ok.description,
+      content: { [okContent]: { schema: doc.ok.schema ?? { type: 'string' } } },
+    },
+  };
+  const errors: Record<number, string | undefined> = { 401: ERROR_TEXT[401], 429: ERROR_TEXT[429], ...doc.errors };
+  if (doc.filters) errors[400] ??= ERROR_TEXT[400];
+  if (doc.body) {
+    errors[400] ??= ERROR_TEXT[400];
+    errors[413] ??= ERROR_TEXT[413];
+    errors[415] ??= ERROR_TEXT[415];
+  }
+  for (const [status, text] of Object.entries(errors)) {
+    responses[status] = { description: text ?? ERROR_TEXT[Number(status)] ?? '', content: { 'application/json': { schema: ErrorAnswer } } };
+  }
+  const params = Object.entries(doc.params ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema,
+  }));
+  return {
+    operationId: `${doc.method.toLowerCase()}${doc.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    summary: doc.summary,
+    ...(description && { description }),
+    tags: [doc.module],
+    parameters: [{ $ref: '#/components/parameters/company_id' }, ...params],
+    ...(doc.filters && {
+      'x-path-filters': Object.entries(doc.filters).map(([key, field]) => ({ key, expects: field.expects })),
+    }),
+    ...(doc.pageSize !== undefined && { 'x-page-size': doc.pageSize }),
+    ...(doc.extension && { 'x-erp-extension': true }),
+    ...(doc.body && {
+      requestBody: {
+        required: true,
+        ...(doc.body.description && { description: doc.body.description }),
+        content: { [doc.body.contentType]: { schema: doc.body.schema } },
+      },
+    }),
+    responses,
+    security: [{ basicAuth: [] }],
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST API, built from the same declarations that serve it. */
+export function buildOpenApi(docs: readonly EndpointDoc[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of docs) {
+    const path = `${REST_PREFIX}/{company_id}${doc.path}`;
+    paths[path] ??= {};
+    paths[path][doc.method.toLowerCase()] = operationOf(doc);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ERP integration REST API (ERP Workbench)',
+      version: API_VERSION,
+      description: [
+        `The ERP's integration REST API ${API_VERSION} as ERP Workbench ${APP_VERSION} implements it.`,
+        'Every answer, errors included, is the envelope (is_error, http_code, data, messages, request_route,',
+        'your_ip, your_user, your_method; page and has_more_pages on paginated lists).',
+        'Fields the specification does not show are this implementation\'s choice, described per schema',
+        '(docs/data-model.md). Operations marked x-erp-extension are endpoints the specification names',
+        'without their shape.',
+      ].join(' '),
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'an API user of the account' } },
+      parameters: {
+        company_id: { name: 'company_id', in: 'path', required: true, schema: Type.Integer({ minimum: 1 }) as TSchema },
+      },
+    },
+  };
+}

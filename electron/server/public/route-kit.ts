@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type TSchema } from 'typebox';
+import type { FilterSpec, FilterValues } from '../../../shared/filters/grammar.ts';
+import { Envelope, PagedEnvelope } from '../../../shared/contract/envelope.ts';
+import type { Core } from '../../core/create-core.ts';
+import { envelope } from '../envelope.ts';
+import { readListFilters } from './list-request.ts';
+import { companyIdOf } from './rest-context.ts';
+
+/**
+ * Every REST endpoint is declared once here: the declaration registers the Fastify route and
+ * is the entry the OpenAPI document is built from, so the two cannot drift apart.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseDoc {
+  description: string;
+  /** Schema of the answer's `data` (wrapped in the envelope), or of the raw body for other types. */
+  schema?: TSchema;
+  /** Default application/json in the envelope; anything else is a raw body. */
+  contentType?: string;
+}
+
+export interface EndpointDoc {
+  method: HttpMethod;
+  /** Below /app/rest/v1/{company_id}, OpenAPI style: '/product/{product_id}/'. */
+  path: string;
+  module: string;
+  summary: string;
+  description?: string;
+  /** Path parameters besides company_id (integers unless the schema says otherwise). */
+  params?: Record<string, TSchema>;
+  /** Path-segment filters accepted after the path. */
+  filters?: FilterSpec;
+  body?: { contentType: string; schema: TSchema; description?: string };
+  /** 200 answer; error answers are added from `errors`. */
+  ok: ResponseDoc & { status?: 200 | 201 };
+  errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 415 | 501 | 503, string>>;
+  /** Page size when the answer is a paginated list. */
+  pageSize?: number;
+  /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
+  extension?: boolean;
+}
+
+/** Returned by a handler that wrote its answer itself (streams, text/html, CSV). */
+export const SENT = Symbol('sent');
+
+export interface EndpointContext<F extends FilterSpec> {
+  core: Core;
+  companyId: number;
+  params: Record<string, string>;
+  filters: FilterValues<F>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Page<T> {
+  rows: T[];
+  hasMore: boolean;
+}
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '');
+const fixedSegments = (path: string) => path.split('/').filter(Boolean).length;
+
+/** Path parameters come as text; ids are read as integers and checked here. */
+function readParams(doc: EndpointDoc, raw: Record<string, string>): Record<string, string> {
+  for (const [name, schema] of Object.entries(doc.params ?? {})) {
+    const value = raw[name] ?? '';
+    if ((schema as { type?: string }).type === 'integer' && !/^[1-9]\d{0,14}$/.test(value)) {
+      throw Object.assign(new Error(`${name}: '${value}' is not a positive integer id`), { statusCode: 400 });
+    }
+  }
+  return raw;
+}
+
+export class RestRoutes {
+  readonly docs: EndpointDoc[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly core: Core,
+  ) {}
+
+  /** A paginated list: the handler answers one page of rows. */
+  list<F extends FilterSpec & { page: unknown }, T extends TSchema>(
+    doc: Omit<EndpointDoc, 'method' | 'ok' | 'filters' | 'pageSize'> & { filters: F; item: T; pageSize: number; okDescription?: string },
+    handler: (ctx: EndpointContext<F> & { page: number }) => Page<unknown> | typeof SENT,
+  ): void {
+    const { item, okDescription, ...rest } = doc;
+    this.route(
+      { ...rest, method: 'GET', ok: { description: okDescription ?? 'one page of the list', schema: PagedEnvelope(item) } },
+      (ctx) => {
+        const page = (ctx.filters as { page?: number }).page ?? 1;
+        const result = handler({ ...ctx, filters: ctx.filters as FilterValues<F>, page });
+        if (result === SENT) return SENT;
+        return envelope(ctx.request, 200, result.rows, { page, hasMorePages: result.hasMore });
+      },
+      { serializeWith: PagedEnvelope(item) },
+    );
+  }
+
+  /** Any other endpoint: the handler answers the envelope's data (or SENT). */
+  endpoint<F extends FilterSpec>(
+    doc: EndpointDoc & { filters?: F },
+    handler: (ctx: EndpointContext<F>) => unknown,
+  ): void {
+    const status = doc.ok.status ?? 200;
+    const inEnvelope = (doc.ok.contentType ?? 'application/json') === 'application/json';
+    this.route(
+      { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
+      async (ctx) => {
+        const data = await handler({ ...ctx, filters: ctx.filters as FilterValues<F> });
+        if (data === SENT) return SENT;
+        ctx.reply.code(status);
+        return envelope(ctx.request, status, data);
+      },
+      inEnvelope && doc.ok.schema ? { serializeWith: Envelope(doc.ok.schema) } : {},
+    );
+  }
+
+  private route(
+    doc: EndpointDoc,
+    run: (ctx: EndpointContext<FilterSpec>) => unknown,
+    options: { serializeWith?: TSchema },
+  ): void {
+    this.docs.push(doc);
+    const segments = fixedSegments(doc.path);
+    const status = doc.ok.status ?? 200;
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx: EndpointContext<FilterSpec> = {
+        core: this.core,
+        companyId: companyIdOf(request),
+        params: readParams(doc, request.params as Record<string, string>),
+        filters: doc.filters ? readListFilters(request, doc.filters, segments) : {},
+        request,
+        reply,
+      };
+      const answer = await run(ctx);
+      return answer === SENT ? reply : answer;
+    };
+    const schema = options.serializeWith ? { response: { [status]: options.serializeWith } } : {};
+    const url = fastifyPath(doc.path);
+    this.app.route({ method: doc.method, url: `/:company_id${url}`, schema, handler });
+    if (doc.filters) this.app.route({ method: doc.method, url: `/:company_id${url}/*`, schema, handler });
+  }
+}
+
+/** The schema of a plain list page for documentation: rows of `item`. */
+export const rowsOf = <T extends TSchema>(item: T) => Type.Array(item);

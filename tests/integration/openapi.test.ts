@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRestRoutes, REST_PREFIX } from '../../electron/server/public/index.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let doc: { openapi: string; paths: Record<string, Record<string, { parameters: unknown[]; responses: Record<string, unknown> }>> };
+beforeAll(async () => {
+  h = await startHarness({ seed: 'empty' });
+  const response = await fetch(`${h.url}${REST_PREFIX}/openapi.json`);
+  expect(response.status).toBe(200);
+  doc = (await response.json()) as typeof doc;
+});
+afterAll(() => h.close());
+
+/** 'GET /app/rest/v1/:company_id/sales/list/*' -> 'GET /app/rest/v1/{company_id}/sales/list/' */
+function normalise(method: string, url: string): string {
+  const path = url.replace(/\/\*$/, '').replace(/:(\w+)/g, '{$1}').replace(/\/?$/, '/');
+  return `${method} ${path}`;
+}
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1, public (no credentials needed)', () => {
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('lists every route the server registers, and nothing it does not', () => {
+    const registered = registeredRestRoutes.get(h.server.app.server)!;
+    const served = new Set(
+      registered
+        .filter((r) => r.method !== 'HEAD' && r.url.includes('{') === false && r.url.startsWith(`${REST_PREFIX}/:company_id/`))
+        .map((r) => normalise(r.method, r.url)),
+    );
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    expect(served.size).toBeGreaterThan(0);
+    expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it('describes the path-segment filters and the envelope of each list', () => {
+    const list = doc.paths[`${REST_PREFIX}/{company_id}/sales/list/`]!.get as unknown as {
+      description: string;
+      'x-path-filters': Array<{ key: string; expects: string }>;
+      responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+    };
+    expect(list['x-path-filters'].map((f) => f.key)).toEqual(expect.arrayContaining(['year', 'modifiedafter', 'include', 'exclude', 'page']));
+    expect(list.description).toMatch(/\| `modifiedafter` \| a timestamp YYYY-MM-DD HH:MM:SS/);
+    const ok = list.responses['200']!.content['application/json']!.schema;
+    expect(Object.keys(ok.properties)).toEqual(expect.arrayContaining(['is_error', 'data', 'page', 'has_more_pages']));
+    expect(list.responses['401']).toBeDefined();
+    expect(list.responses['400']).toBeDefined();
+  });
+});
