@@ -19,6 +19,16 @@ import { createApiLog } from './domains/api-log/index.ts';
 import { createApiUsers, createAuthenticator, LockoutTracker } from './domains/auth/index.ts';
 import { createSales } from './domains/sales/index.ts';
 import { Pager } from './store/paging.ts';
+import { createInvoices } from './domains/invoices/index.ts';
+import { createProformas } from './domains/proformas/index.ts';
+import { createFiscalReceipts } from './domains/fiscal-receipts/index.ts';
+import { createPayments } from './domains/payments/index.ts';
+import { createAwbs } from './domains/awb/index.ts';
+import { createInventories } from './domains/inventory/index.ts';
+import { createWorkmanager } from './domains/workmanager/index.ts';
+import { createContacts } from './domains/contacts/index.ts';
+import { createReference } from './domains/reference/index.ts';
+import { createProducts } from './domains/products/index.ts';
 import {
   operations as operationDefs,
   type OperationInput,
@@ -79,6 +89,19 @@ export function createCore(options: CoreOptions) {
   const apiLog = createApiLog(db, clock, () => settings.get().api_log_max_rows);
   const pager = new Pager(db);
   const sales = createSales(db, pager);
+  // The read side of every other list of the spec, one domain each.
+  const reads = {
+    invoices: createInvoices(db, pager),
+    proformas: createProformas(db, pager),
+    fiscalReceipts: createFiscalReceipts(db, pager),
+    payments: createPayments(db, pager),
+    awbs: createAwbs(db, pager),
+    inventories: createInventories(db, pager),
+    workmanager: createWorkmanager(db, pager),
+    contacts: createContacts(db, pager),
+    reference: createReference(db, pager),
+    products: createProducts(db, pager),
+  };
 
   const handlers: OperationHandlers = {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
@@ -133,7 +156,7 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, apiLog, accounts, sales },
+    rest: { authenticate, apiLog, accounts, sales, ...reads },
     close(): void {
       if (db.open) db.close();
     },

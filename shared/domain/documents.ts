@@ -1,6 +1,12 @@
 import Type from 'typebox';
 
 /**
+ * Rows per page of every list whose size the spec does not fix (all but the marketplace
+ * order list, which keeps the spec's 250).
+ */
+export const LIST_PAGE_SIZE = 100;
+
+/**
  * The fields every document list row shares (the spec shows none; see docs/data-model.md):
  * the Romanian document core. Flags are 0/1 integers, amounts numbers with two decimals,
  * dates 'YYYY-MM-DD', timestamps 'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest).

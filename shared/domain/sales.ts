@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DocumentCore, DocumentLine } from './documents.ts';
+import { DocumentCore, DocumentLine, LIST_PAGE_SIZE } from './documents.ts';
 
 export const SaleTransaction = Type.Object({
   incasare_id: Type.Integer({ description: 'the payment, as in /payments/list/' }),
@@ -37,4 +37,4 @@ export type SaleTransaction = Static<typeof SaleTransaction>;
 export type SaleInvoiceLink = Static<typeof SaleInvoiceLink>;
 
 /** Rows per page of /sales/list/ (the spec does not fix it). */
-export const SALES_PAGE_SIZE = 100;
+export const SALES_PAGE_SIZE = LIST_PAGE_SIZE;

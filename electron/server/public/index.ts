@@ -2,6 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/create-core.ts';
 import { sendError, requestRoute } from '../envelope.ts';
 import { registerSalesRoutes } from './sales.ts';
+import { registerInvoiceRoutes } from './invoices.ts';
+import { registerProformaRoutes } from './proformas.ts';
+import { registerFiscalReceiptRoutes } from './fiscal-receipts.ts';
+import { registerPaymentRoutes } from './payments.ts';
+import { registerAwbRoutes } from './awb.ts';
+import { registerInventoryRoutes } from './inventory.ts';
+import { registerWorkmanagerRoutes } from './workmanager.ts';
+import { registerContactRoutes } from './contacts.ts';
+import { registerReferenceRoutes } from './reference.ts';
+import { registerProductRoutes } from './product.ts';
 import { RestRoutes } from './route-kit.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
@@ -93,6 +103,16 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
 
   const routes = new RestRoutes(app, core);
   registerSalesRoutes(routes);
+  registerInvoiceRoutes(routes);
+  registerProformaRoutes(routes);
+  registerFiscalReceiptRoutes(routes);
+  registerPaymentRoutes(routes);
+  registerAwbRoutes(routes);
+  registerInventoryRoutes(routes);
+  registerWorkmanagerRoutes(routes);
+  registerContactRoutes(routes);
+  registerReferenceRoutes(routes);
+  registerProductRoutes(routes);
 
   const document = buildOpenApi(routes.docs);
   app.get('/openapi.json', async () => document);
