@@ -17,6 +17,9 @@ const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.u
  * database closes, exit 0.
  */
 async function main(argv: string[]): Promise<void> {
+  // Whoever reads our output may go away first (a closed pipe); losing log lines must not
+  // turn a clean stop into a crash.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let args;
   try {
     args = parseServeArgs(argv);

@@ -71,7 +71,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   const logHeads = new WeakMap<FastifyRequest, string>();
 
   app.addHook('onResponse', async (request, reply) => {
-    const id = core.rest.apiLog.record({
+    core.rest.apiLog.record({
       companyId: request.rest?.companyId ?? existingAccountOf(request.url),
       ip: request.ip,
       user: request.callerName ?? '',
@@ -82,7 +82,6 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
       requestBody: bodyHead(request.body),
       responseBody: logHeads.get(request) ?? '',
     });
-    core.events.emit('apiLog.appended', { company_id: request.rest?.companyId ?? null, id, status: reply.statusCode });
   });
 
   /** A refused call is still logged under its account when the path names an existing one. */

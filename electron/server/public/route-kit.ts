@@ -6,6 +6,7 @@ import type { Core } from '../../core/create-core.ts';
 import { envelope } from '../envelope.ts';
 import { readListFilters } from './list-request.ts';
 import { companyIdOf } from './rest-context.ts';
+import { AnswerCache } from './answer-cache.ts';
 
 /**
  * Every REST endpoint is declared once here: the declaration registers the Fastify route and
@@ -60,6 +61,8 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '');
 const fixedSegments = (path: string) => path.split('/').filter(Boolean).length;
 
@@ -76,6 +79,7 @@ function readParams(doc: EndpointDoc, raw: Record<string, string>): Record<strin
 
 export class RestRoutes {
   readonly docs: EndpointDoc[] = [];
+  private readonly cache = new AnswerCache();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -136,8 +140,20 @@ export class RestRoutes {
         request,
         reply,
       };
+      // A GET answer is reused while the data version is unchanged (see AnswerCache).
+      const cacheKey = doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.url}` : undefined;
+      const version = cacheKey === undefined ? '' : this.core.rest.dataVersion();
+      if (cacheKey !== undefined) {
+        const cached = this.cache.get(cacheKey, version);
+        if (cached !== undefined) return reply.code(status).type(JSON_TYPE).send(cached);
+      }
       const answer = await run(ctx);
-      return answer === SENT ? reply : answer;
+      if (answer === SENT) return reply;
+      if (cacheKey === undefined || reply.statusCode !== status) return answer;
+      const body = reply.serialize(answer);
+      if (typeof body !== 'string') return answer;
+      this.cache.set(cacheKey, version, body);
+      return reply.type(JSON_TYPE).send(body);
     };
     const schema = options.serializeWith ? { response: { [status]: options.serializeWith } } : {};
     const url = fastifyPath(doc.path);

@@ -29,9 +29,22 @@ interface Row {
 }
 
 const TRIM_EVERY = 100;
+/** Log lines wait at most this long before they are written, together, in one transaction. */
+const FLUSH_AFTER_MS = 25;
 
-/** Every REST request, newest kept: bounded by the api_log_max_rows setting. */
-export function createApiLog(db: Database, clock: Clock, maxRows: () => number) {
+interface PendingRow extends Omit<Row, 'id'> {}
+
+/**
+ * Every REST request, newest kept: bounded by the api_log_max_rows setting. Lines are written
+ * in batches (one transaction per FLUSH_AFTER_MS) so a busy listener does not pay a commit per
+ * request; reading the log writes what is pending first, and close() flushes.
+ */
+export function createApiLog(
+  db: Database,
+  clock: Clock,
+  maxRows: () => number,
+  onAppended: (entry: { company_id: number | null; id: number; status: number }) => void = () => undefined,
+) {
   const insert = db.prepare(
     `INSERT INTO api_log (company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head)
      VALUES (@company_id, @ts, @ip, @username, @method, @route, @status, @duration_ms, @request_head, @response_head)`,
@@ -46,27 +59,55 @@ export function createApiLog(db: Database, clock: Clock, maxRows: () => number) 
       ORDER BY id DESC LIMIT @limit`,
   );
 
+  // Rows this log wrote or trimmed, so the store's change counter can leave them out: a log line
+  // is not a change of the data that answers are made of.
+  let ownChanges = 0;
+  let pending: PendingRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  const writeBatch = db.transaction((rows: PendingRow[]) => {
+    const written: Array<{ company_id: number | null; id: number; status: number }> = [];
+    for (const row of rows) {
+      const id = Number(insert.run(row).lastInsertRowid);
+      ownChanges += 1;
+      if (id % TRIM_EVERY === 0) ownChanges += trim.run(maxRows()).changes;
+      written.push({ company_id: row.company_id, id, status: row.status });
+    }
+    return written;
+  });
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0 || !db.open) return;
+    const rows = pending;
+    pending = [];
+    for (const entry of writeBatch(rows)) onAppended(entry);
+  }
+
   return {
-    record(entry: ApiLogRecord): number {
-      const id = Number(
-        insert.run({
-          company_id: entry.companyId,
-          ts: formatTimestamp(clock.now()),
-          ip: entry.ip,
-          username: entry.user,
-          method: entry.method,
-          route: entry.route.slice(0, 2000),
-          status: entry.status,
-          duration_ms: Math.round(entry.durationMs * 100) / 100,
-          request_head: entry.requestBody.slice(0, API_LOG_BODY_HEAD),
-          response_head: entry.responseBody.slice(0, API_LOG_BODY_HEAD),
-        }).lastInsertRowid,
-      );
-      // Trimming in batches keeps the insert cheap; the log holds at most max + TRIM_EVERY rows.
-      if (id % TRIM_EVERY === 0) trim.run(maxRows());
-      return id;
+    ownChanges: () => ownChanges,
+    flush,
+    record(entry: ApiLogRecord): void {
+      pending.push({
+        company_id: entry.companyId,
+        ts: formatTimestamp(clock.now()),
+        ip: entry.ip,
+        username: entry.user,
+        method: entry.method,
+        route: entry.route.slice(0, 2000),
+        status: entry.status,
+        duration_ms: Math.round(entry.durationMs * 100) / 100,
+        request_head: entry.requestBody.slice(0, API_LOG_BODY_HEAD),
+        response_head: entry.responseBody.slice(0, API_LOG_BODY_HEAD),
+      });
+      if (!timer) {
+        timer = setTimeout(flush, FLUSH_AFTER_MS);
+        timer.unref();
+      }
     },
     list(companyId: number, filter: { limit?: number; status?: number; user?: string; before_id?: number }): ApiLogEntry[] {
+      flush();
       return list
         .all({
           company: companyId,

@@ -35,6 +35,8 @@ CREATE TABLE invoices (
   last_changed_ts   TEXT    NOT NULL,
   UNIQUE (company_id, series, number)
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX invoices_company ON invoices(company_id);
 CREATE INDEX invoices_company_date ON invoices(company_id, date);
 CREATE INDEX invoices_company_changed ON invoices(company_id, last_changed_ts);
 CREATE INDEX invoices_company_number ON invoices(company_id, number);
@@ -86,9 +88,10 @@ CREATE TABLE sales (
   last_changed_ts   TEXT    NOT NULL,
   UNIQUE (company_id, series, number)
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX sales_company ON sales(company_id);
 CREATE INDEX sales_company_date ON sales(company_id, date);
 CREATE INDEX sales_company_changed ON sales(company_id, last_changed_ts);
-CREATE INDEX sales_company_cancelled ON sales(company_id, cancelled);
 CREATE INDEX sales_invoice ON sales(invoice_id);
 CREATE INDEX sales_connector_order ON sales(connector_order_id);
 CREATE INDEX sales_client ON sales(client_id);
@@ -152,6 +155,8 @@ CREATE TABLE proformas (
   last_changed_ts   TEXT    NOT NULL,
   UNIQUE (company_id, series, number)
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX proformas_company ON proformas(company_id);
 CREATE INDEX proformas_company_date ON proformas(company_id, date);
 CREATE INDEX proformas_company_changed ON proformas(company_id, last_changed_ts);
 CREATE INDEX proformas_company_template ON proformas(company_id, subscription_template_id);
@@ -202,6 +207,8 @@ CREATE TABLE fiscal_receipts (
   created_ts          TEXT    NOT NULL,
   last_changed_ts     TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX fiscal_receipts_company ON fiscal_receipts(company_id);
 CREATE UNIQUE INDEX fiscal_receipts_pos ON fiscal_receipts(company_id, pos_receipt_id)
   WHERE pos_receipt_id IS NOT NULL;
 CREATE INDEX fiscal_receipts_company_date ON fiscal_receipts(company_id, bf_date);
@@ -251,6 +258,8 @@ CREATE TABLE payments (
   created_ts        TEXT    NOT NULL,
   last_changed_ts   TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX payments_company ON payments(company_id);
 CREATE INDEX payments_company_date ON payments(company_id, date);
 CREATE INDEX payments_company_changed ON payments(company_id, last_changed_ts);
 CREATE INDEX payments_company_allocation ON payments(company_id, allocation_status);
@@ -295,6 +304,8 @@ CREATE TABLE awbs (
   created_ts        TEXT    NOT NULL,
   last_changed_ts   TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX awbs_company ON awbs(company_id);
 CREATE INDEX awbs_company_date ON awbs(company_id, date);
 CREATE INDEX awbs_company_changed ON awbs(company_id, last_changed_ts);
 CREATE INDEX awbs_company_nr ON awbs(company_id, awb_nr);
@@ -315,6 +326,8 @@ CREATE TABLE inventories (
   created_ts        TEXT    NOT NULL,
   last_changed_ts   TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX inventories_company ON inventories(company_id);
 CREATE INDEX inventories_company_date ON inventories(company_id, date);
 CREATE INDEX inventories_company_changed ON inventories(company_id, last_changed_ts);
 
@@ -387,6 +400,8 @@ CREATE TABLE service_files (
   created_ts          TEXT    NOT NULL,
   last_changed_ts     TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX service_files_company ON service_files(company_id);
 CREATE INDEX service_files_company_date ON service_files(company_id, date);
 CREATE INDEX service_files_company_changed ON service_files(company_id, last_changed_ts);
 
@@ -440,5 +455,7 @@ CREATE TABLE service_requests (
   created_ts               TEXT    NOT NULL,
   last_changed_ts          TEXT    NOT NULL
 );
+-- Lists walk an account's rows in id order: this index holds them that way (rowid inside).
+CREATE INDEX service_requests_company ON service_requests(company_id);
 CREATE INDEX service_requests_company_date ON service_requests(company_id, date);
 CREATE INDEX service_requests_company_changed ON service_requests(company_id, last_changed_ts);

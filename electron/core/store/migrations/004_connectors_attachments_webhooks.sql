@@ -74,6 +74,7 @@ CREATE TABLE connector_orders (
   last_changed_ts    TEXT    NOT NULL,
   UNIQUE (connector_id, order_unique_id)
 );
+CREATE INDEX connector_orders_company ON connector_orders(company_id, connector_id);
 CREATE INDEX connector_orders_company_connector_date ON connector_orders(company_id, connector_id, order_date);
 CREATE INDEX connector_orders_company_connector_changed ON connector_orders(company_id, connector_id, last_changed_ts);
 CREATE INDEX connector_orders_company_date ON connector_orders(company_id, order_date);
