@@ -1,6 +1,85 @@
+import Type from 'typebox';
+import { f, standardFilters } from '../../../shared/filters/grammar.ts';
+import { ServiceFile, ServiceFileDetail, ServiceRequest, WORKMANAGER_PAGE_SIZE } from '../../../shared/domain/workmanager.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { documentQuery } from './document-filters.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+const { skipcancelled: _notHere, ...standardWithoutSkipCancelled } = standardFilters;
+
+/** The spec: standard filters without skipcancelled; include:clientrecommendations. */
+export const serviceFilesListFilters = {
+  ...standardWithoutSkipCancelled,
+  include: f.options(['clientrecommendations'] as const),
+} as const;
+
+/** The spec shows no filters for service requests: these are our choice (documented). */
+export const serviceRequestsListFilters = {
+  date: standardFilters.date,
+  modifiedafter: standardFilters.modifiedafter,
+  modifiedthrough: standardFilters.modifiedthrough,
+  id: standardFilters.id,
+  minid: standardFilters.minid,
+  page: standardFilters.page,
+} as const;
+
+const MODULE_OFF = 'the workmanager module is not active in the account (or credentials refused)';
+
 export function registerWorkmanagerRoutes(routes: RestRoutes): void {
-  void routes;
+  routes.list(
+    {
+      path: '/workmanager/servicefiles/',
+      module: 'workmanager',
+      summary: 'Service files (fise de service)',
+      description:
+        'Service files of the workmanager module, ascending fisa_id. The standard filters without ' +
+        'skipcancelled (a cancelled file has status cancelled and cancelled 1); the date filters act on ' +
+        'the reception date, modifiedafter/modifiedthrough on last_changed_ts. include:clientrecommendations ' +
+        'adds the client recommendations of each file. 401 when the workmanager module is not active in the account.',
+      filters: serviceFilesListFilters,
+      item: ServiceFile,
+      pageSize: WORKMANAGER_PAGE_SIZE,
+      errors: { 401: MODULE_OFF },
+    },
+    ({ core, companyId, filters, page }) =>
+      core.rest.workmanager.listServiceFiles({
+        ...documentQuery(companyId, filters, page, WORKMANAGER_PAGE_SIZE),
+        include: { clientRecommendations: filters.include?.has('clientrecommendations') ?? false },
+      }),
+  );
+
+  routes.endpoint(
+    {
+      method: 'GET',
+      path: '/workmanager/servicefile/{fisa_id}/',
+      module: 'workmanager',
+      summary: 'One service file with its associated documents',
+      description:
+        'The full service file: the list fields, its client recommendations and its associated documents ' +
+        '(sales, invoices, proformas, AWBs, payments: type, id, series, number, date, total, currency, cancelled). ' +
+        '401 when the workmanager module is not active in the account.',
+      params: { fisa_id: Type.Integer({ minimum: 1 }) },
+      ok: { description: 'the service file', schema: ServiceFileDetail },
+      errors: { 400: 'fisa_id is not a positive integer', 401: MODULE_OFF, 404: 'no such service file in the account' },
+    },
+    ({ core, companyId, params }) => core.rest.workmanager.getServiceFile(companyId, Number(params.fisa_id)),
+  );
+
+  routes.list(
+    {
+      path: '/workmanager/servicerequests/',
+      module: 'workmanager',
+      summary: 'Send-in-for-service requests',
+      description:
+        'Service requests (POST /workmanager/sendinrequest/), ascending service_request_id. The spec does not ' +
+        'show the filters of this list: our choice is page plus the standard date (the request date), ' +
+        'modifiedafter / modifiedthrough (last_changed_ts), id and minid; any other key is a 400. ' +
+        '401 when the workmanager module is not active in the account.',
+      filters: serviceRequestsListFilters,
+      item: ServiceRequest,
+      pageSize: WORKMANAGER_PAGE_SIZE,
+      errors: { 401: MODULE_OFF },
+    },
+    ({ core, companyId, filters, page }) =>
+      core.rest.workmanager.listServiceRequests(documentQuery(companyId, filters, page, WORKMANAGER_PAGE_SIZE)),
+  );
 }

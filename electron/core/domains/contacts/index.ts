@@ -1,10 +1,121 @@
 import type { Database } from 'better-sqlite3';
-import type { Pager } from '../../store/paging.ts';
+import { notFound } from '../../../../shared/contract/errors.ts';
+import type { Contact, ContactAddress, ContactBankAccount, ContactPerson } from '../../../../shared/domain/contacts.ts';
+import { groupByParent } from '../../store/document-query.ts';
+import type { Page, Pager } from '../../store/paging.ts';
+import { Where } from '../../store/where.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+export interface ContactIncludes {
+  pricelist?: boolean;
+  addresses?: boolean;
+  persons?: boolean;
+  banks?: boolean;
+}
+
+/** /contacts/list/: live clients of the account; the date bounds act on lastupdated. */
+export interface ContactsQuery {
+  companyId: number;
+  modifiedAfter?: string | undefined;
+  modifiedThrough?: string | undefined;
+  id?: number | undefined;
+  minId?: number | undefined;
+  include: ContactIncludes;
+  page: number;
+  pageSize: number;
+}
+
+const FROM = 'contacts c LEFT JOIN contact_groups g ON g.id = c.group_id AND g.company_id = c.company_id';
+
+const COLUMNS = `c.id AS contact_id, c.name, c.is_company, c.is_client, c.is_supplier, c.cui, c.reg_com, c.vat_payer,
+  c.representative, c.email, c.phone, c.group_id, g.name AS group_name, c.deleted, c.created_ts, c.lastupdated`;
+
+type Child<T> = T & { parent_id: number };
+
 export function createContacts(db: Database, pager: Pager) {
-  void db;
-  void pager;
-  return {};
+  // Every include is read for a whole page by its ids (json_each), and by account. The unary
+  // '+' keeps the planner on the page's ids (rowid lookups) instead of walking a company_id
+  // index over every contact of the account.
+  const pricelists = db.prepare<[number, string], { contact_id: number; pricelist_id: number | null; pricelist_name: string | null }>(
+    `SELECT c.id AS contact_id, p.id AS pricelist_id, p.name AS pricelist_name
+       FROM contacts c
+       LEFT JOIN contact_groups g ON g.id = c.group_id AND g.company_id = c.company_id
+       LEFT JOIN pricelists p ON p.id = coalesce(c.pricelist_id, g.pricelist_id) AND p.company_id = c.company_id
+      WHERE +c.company_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+  );
+  const addresses = db.prepare<[number, string], Child<ContactAddress>>(
+    `SELECT contact_id AS parent_id, id AS address_id, kind, is_default, country, county, city, street, number, building,
+            stair, floor, apartment, zip, gln, shipping_contact_name, shipping_contact_phone
+       FROM contact_addresses WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?))
+      ORDER BY contact_id, is_default DESC, id`,
+  );
+  const persons = db.prepare<[number, string], Child<ContactPerson>>(
+    `SELECT contact_id AS parent_id, id AS person_id, name, role, email, phone
+       FROM contact_persons WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?))
+      ORDER BY contact_id, id`,
+  );
+  const banks = db.prepare<[number, string], Child<ContactBankAccount>>(
+    `SELECT contact_id AS parent_id, id AS bank_account_id, iban, bank_name, currency
+       FROM contact_bank_accounts WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?))
+      ORDER BY contact_id, id`,
+  );
+  const one = db.prepare<[number, number], Contact>(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.company_id = ? AND c.id = ?`);
+
+  function attachIncludes(companyId: number, rows: Contact[], include: ContactIncludes): void {
+    if (rows.length === 0) return;
+    const ids = JSON.stringify(rows.map((row) => row.contact_id));
+    if (include.pricelist) {
+      const byId = new Map(pricelists.all(companyId, ids).map((p) => [p.contact_id, p]));
+      for (const row of rows) {
+        const found = byId.get(row.contact_id);
+        row.pricelist_id = found?.pricelist_id ?? null;
+        row.pricelist_name = found?.pricelist_name ?? null;
+      }
+    }
+    if (include.addresses) {
+      const byId = groupByParent(addresses.all(companyId, ids));
+      for (const row of rows) row.addresses = (byId.get(row.contact_id) ?? []) as ContactAddress[];
+    }
+    if (include.persons) {
+      const byId = groupByParent(persons.all(companyId, ids));
+      for (const row of rows) row.contacts = (byId.get(row.contact_id) ?? []) as ContactPerson[];
+    }
+    if (include.banks) {
+      const byId = groupByParent(banks.all(companyId, ids));
+      for (const row of rows) row.bank_accounts = (byId.get(row.contact_id) ?? []) as ContactBankAccount[];
+    }
+  }
+
+  return {
+    /** Clients only (is_client = 1), deleted contacts left out, ascending id. */
+    list(query: ContactsQuery): Page<Contact> {
+      const where = new Where()
+        .add('c.company_id = ?', query.companyId)
+        .when(true, 'c.is_client = 1')
+        .when(true, 'c.deleted = 0')
+        .add('c.lastupdated > ?', query.modifiedAfter)
+        .add('c.lastupdated <= ?', query.modifiedThrough)
+        .add('c.id = ?', query.id)
+        .add('c.id >= ?', query.minId);
+      const page = pager.page<Contact>({
+        from: FROM,
+        columns: COLUMNS,
+        where,
+        idColumn: 'c.id',
+        idKey: 'contact_id',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      attachIncludes(query.companyId, page.rows, query.include);
+      return page;
+    },
+
+    /** Any contact of the account (client or supplier, deleted ones flagged); 404 otherwise. */
+    get(companyId: number, contactId: number, include: Pick<ContactIncludes, 'pricelist'>): Contact {
+      const row = one.get(companyId, contactId);
+      if (!row) throw notFound(`contact ${contactId} does not exist`);
+      attachIncludes(companyId, [row], include);
+      return row;
+    },
+  };
 }
 export type Contacts = ReturnType<typeof createContacts>;

@@ -1,0 +1,117 @@
+import Type, { type Static } from 'typebox';
+import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
+
+/**
+ * Records of the workmanager (service) module. The spec shows none of their fields; these are
+ * the choices of docs/data-model.md ("Service file", "Service request"). Flags are 0/1
+ * integers, dates 'YYYY-MM-DD', timestamps 'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest).
+ */
+
+export const SERVICE_FILE_STATUSES = ['received', 'diagnosed', 'in_repair', 'ready', 'delivered', 'cancelled'] as const;
+export const SERVICE_REQUEST_STATUSES = ['new', 'pickup_scheduled', 'received', 'rejected'] as const;
+export const SERVICE_FILE_DOCUMENT_TYPES = ['sale', 'invoice', 'proforma', 'awb', 'payment'] as const;
+
+// Type.Enum keeps the literal values in the static type (a Union of a mapped array is `never`).
+const literals = <V extends string>(values: readonly V[], description: string) => Type.Enum([...values], { description });
+
+export const ClientRecommendation = Type.Object({
+  recommendation_id: Type.Integer(),
+  text: Type.String({ description: 'advice given to the client (care, use, maintenance)' }),
+  created_ts: Type.String(),
+});
+export type ClientRecommendation = Static<typeof ClientRecommendation>;
+
+/** A document associated with a service file: the sale, invoice, proforma, AWB or payment. */
+export const ServiceFileDocument = Type.Object({
+  doc_type: literals(SERVICE_FILE_DOCUMENT_TYPES, 'sale | invoice | proforma | awb | payment'),
+  doc_id: Type.Integer({ description: 'bv_id, invoice id, proforma id, AWB id or incasare_id, by doc_type' }),
+  series: Type.String({ description: 'document series; empty for an AWB and for a payment without one' }),
+  number: Type.String({
+    description: 'document number as text: the AWB tracking number (awb_nr) for an AWB; empty for a payment without one',
+  }),
+  date: Type.String({ format: 'date' }),
+  total: Type.Number({
+    description: 'total with VAT (sale, invoice, proforma), the amount (payment), the cash-on-delivery amount (AWB)',
+  }),
+  currency: Type.String({ description: 'currency of total (cod_currency for an AWB)' }),
+  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+});
+export type ServiceFileDocument = Static<typeof ServiceFileDocument>;
+
+const serviceFileFields = {
+  fisa_id: Type.Integer({ description: 'the service file id (fisa de service)' }),
+  series: Type.String(),
+  number: Type.Integer(),
+  date: Type.String({ format: 'date', description: 'reception date; the date filters act on it' }),
+  ...ClientBlock,
+  workpoint_id: Type.Union([Type.Integer(), Type.Null()], { description: 'pl_id: the workpoint that received the item' }),
+  item_code: Type.String(),
+  item_name: Type.String(),
+  item_series: Type.String({ description: 'serial number of the item' }),
+  equipment_model_id: Type.Union([Type.Integer(), Type.Null()], { description: 'aparat_model_id' }),
+  equipment_model: Type.Union([Type.String(), Type.Null()], { description: 'manufacturer and model name' }),
+  defect_description: Type.String(),
+  diagnosis: Type.String({ description: 'empty until diagnosed' }),
+  status: literals(SERVICE_FILE_STATUSES, 'received | diagnosed | in_repair | ready | delivered | cancelled'),
+  technician: Type.String(),
+  estimated_cost: Type.Number(),
+  currency: Type.String({ description: 'ISO 4217, of estimated_cost' }),
+  warranty: Type.Integer({ minimum: 0, maximum: 1, description: '1 when repaired under warranty' }),
+  service_request_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the send-in request it came from (/workmanager/servicerequests/)',
+  }),
+  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  closed_ts: Type.Union([Type.String(), Type.Null()], { description: 'when delivered or cancelled' }),
+  created_ts: Type.String(),
+  last_changed_ts: Type.String({ description: 'modifiedafter / modifiedthrough act on it' }),
+};
+
+/** A row of /workmanager/servicefiles/. */
+export const ServiceFile = Type.Object({
+  ...serviceFileFields,
+  client_recommendations: Type.Optional(
+    Type.Array(ClientRecommendation, { description: 'with include:clientrecommendations' }),
+  ),
+});
+export type ServiceFile = Static<typeof ServiceFile>;
+
+/** /workmanager/servicefile/{fisa_id}/: the full record. */
+export const ServiceFileDetail = Type.Object({
+  ...serviceFileFields,
+  client_recommendations: Type.Array(ClientRecommendation),
+  documents: Type.Array(ServiceFileDocument, { description: 'associated documents, by date' }),
+});
+export type ServiceFileDetail = Static<typeof ServiceFileDetail>;
+
+/** A row of /workmanager/servicerequests/: the send-in request as stored, and what became of it. */
+export const ServiceRequest = Type.Object({
+  service_request_id: Type.Integer(),
+  date: Type.String({ format: 'date', description: 'the date filter acts on it' }),
+  ...ClientBlock,
+  client_addres_id: Type.Integer({ description: 'the pickup address (spelled as in the send-in request)' }),
+  invoice_address_id: Type.Union([Type.Integer(), Type.Null()]),
+  item_code: Type.String(),
+  item_name: Type.String(),
+  item_series: Type.String(),
+  defect_description: Type.String(),
+  acquisition_invoice_nr: Type.String(),
+  acquisition_invoice_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  supplier_name: Type.String(),
+  aparat_producator_id: Type.Union([Type.Integer(), Type.Null()], { description: 'equipment manufacturer' }),
+  aparat_serie_id: Type.Union([Type.Integer(), Type.Null()], { description: 'equipment serial number record' }),
+  aparat_model_id: Type.Union([Type.Integer(), Type.Null()], { description: 'equipment model' }),
+  equipment_type_id: Type.Union([Type.Integer(), Type.Null()]),
+  mentions: Type.String(),
+  requested_pickup_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  from_b2b: Type.Integer({ minimum: 0, maximum: 1, description: '1: pickup AWB generated through the B2B path' }),
+  status: literals(SERVICE_REQUEST_STATUSES, 'new | pickup_scheduled | received | rejected'),
+  pickup_awb_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the pickup AWB, when one was issued' }),
+  service_file_id: Type.Union([Type.Integer(), Type.Null()], { description: 'fisa_id of the service file opened for it' }),
+  added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),
+  created_ts: Type.String(),
+  last_changed_ts: Type.String({ description: 'modifiedafter / modifiedthrough act on it' }),
+});
+export type ServiceRequest = Static<typeof ServiceRequest>;
+
+/** Rows per page of the workmanager lists (the spec does not fix it). */
+export const WORKMANAGER_PAGE_SIZE = LIST_PAGE_SIZE;
