@@ -1,6 +1,31 @@
+import { f, standardFilters } from '../../../shared/filters/grammar.ts';
+import { Invoice, INVOICES_PAGE_SIZE } from '../../../shared/domain/invoices.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { documentQuery } from './document-filters.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+/** The spec: standard filters plus documentnr. No include or exclude. */
+export const invoiceListFilters = {
+  ...standardFilters,
+  documentnr: f.int(),
+} as const;
+
 export function registerInvoiceRoutes(routes: RestRoutes): void {
-  void routes;
+  routes.list(
+    {
+      path: '/invoices/list/',
+      module: 'invoices',
+      summary: 'Fiscal invoices (facturi)',
+      description:
+        'Date filters act on the invoice date, modifiedafter / modifiedthrough on last_changed_ts. ' +
+        'documentnr is the invoice number (any series). skipcancelled:1 hides cancelled invoices.',
+      filters: invoiceListFilters,
+      item: Invoice,
+      pageSize: INVOICES_PAGE_SIZE,
+    },
+    ({ core, companyId, filters, page }) =>
+      core.rest.invoices.list({
+        ...documentQuery(companyId, filters, page, INVOICES_PAGE_SIZE),
+        number: filters.documentnr,
+      }),
+  );
 }

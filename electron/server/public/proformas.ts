@@ -1,6 +1,39 @@
+import { f, standardFilters } from '../../../shared/filters/grammar.ts';
+import { Proforma, PROFORMAS_PAGE_SIZE } from '../../../shared/domain/proformas.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { documentQuery } from './document-filters.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+const { skipcancelled: _notOnProformas, ...standardWithoutSkipCancelled } = standardFilters;
+
+/** The spec: standard filters without skipcancelled, for_abon_tpl_id; include:payment_link; exclude:cancelled. */
+export const proformaListFilters = {
+  ...standardWithoutSkipCancelled,
+  for_abon_tpl_id: f.int(),
+  include: f.options(['payment_link'] as const),
+  exclude: f.options(['cancelled'] as const),
+} as const;
+
 export function registerProformaRoutes(routes: RestRoutes): void {
-  void routes;
+  routes.list(
+    {
+      path: '/proformas/list/',
+      module: 'proformas',
+      summary: 'Proforma invoices',
+      description:
+        'Date filters act on the proforma date, modifiedafter / modifiedthrough on last_changed_ts. ' +
+        'for_abon_tpl_id keeps the proformas generated from that subscription template. ' +
+        'include:payment_link adds payment_link (the online payment page, "" when none); exclude:cancelled ' +
+        'hides cancelled proformas (this list has no skipcancelled).',
+      filters: proformaListFilters,
+      item: Proforma,
+      pageSize: PROFORMAS_PAGE_SIZE,
+    },
+    ({ core, companyId, filters, page }) =>
+      core.rest.proformas.list({
+        ...documentQuery(companyId, filters, page, PROFORMAS_PAGE_SIZE),
+        skipCancelled: filters.exclude?.has('cancelled') ?? false,
+        subscriptionTemplateId: filters.for_abon_tpl_id,
+        include: { paymentLink: filters.include?.has('payment_link') ?? false },
+      }),
+  );
 }

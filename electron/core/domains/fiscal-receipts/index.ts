@@ -1,10 +1,82 @@
 import type { Database } from 'better-sqlite3';
-import type { Pager } from '../../store/paging.ts';
+import type { FiscalReceipt } from '../../../../shared/domain/fiscal-receipts.ts';
+import type { SaleLine } from '../../../../shared/domain/sales.ts';
+import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import type { Page, Pager } from '../../store/paging.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+export interface FiscalReceiptsQuery extends DocumentQuery {
+  saleId?: number | undefined;
+  zNr?: number | undefined;
+  workpointId?: number | undefined;
+  stationId?: number | undefined;
+  statusId?: number | undefined;
+  include: { items?: boolean; printerResponses?: boolean };
+}
+
+/**
+ * The receipt joined with its sale (same account, by primary key): the sale gives the client
+ * block and the VAT split. A cash register prints in RON; a receipt in the sale's other
+ * currency takes the sale's rate.
+ */
+const FROM = 'fiscal_receipts fr JOIN sales s ON s.id = fr.sale_id AND s.company_id = fr.company_id';
+
+/**
+ * The receipt's date, which the date filters act on: bf_date, or the day the receipt was
+ * registered (created_ts) when it has none (not printed yet, imported without bf_date).
+ * Written exactly as the index fiscal_receipts_company_day (migration 005) defines it.
+ */
+const RECEIPT_DAY = 'COALESCE(fr.bf_date, substr(fr.created_ts, 1, 10))';
+
+const VAT = 'CASE WHEN s.total_with_vat = 0 THEN 0 ELSE round(s.total_vat * fr.total / s.total_with_vat, 2) END';
+const RATE = "CASE WHEN fr.currency = 'RON' THEN 1 ELSE s.exchange_rate END";
+
+const RECEIPT_COLUMNS = `fr.id AS fiscal_receipt_id, fr.sale_id, fr.pos_receipt_id, fr.status_id,
+  ${RECEIPT_DAY} AS date, fr.bf_date, fr.bon_nr, fr.z_nr, fr.workpoint_id, fr.station_id,
+  s.client_id, s.client_name, s.client_cui, s.client_reg_com, fr.currency, ${RATE} AS exchange_rate,
+  round(fr.total - ${VAT}, 2) AS total_without_vat, ${VAT} AS total_vat, fr.total AS total_with_vat,
+  round(fr.total * ${RATE}, 2) AS total_ron,
+  fr.paid_cash, fr.paid_card, fr.paid_foodstamp, fr.paid_voucher, fr.paid_modern_payment, fr.paid_other_payment,
+  fr.paid_by_voucher_code, fr.print_confirmed_ts, CASE WHEN fr.status_id = 0 THEN 1 ELSE 0 END AS cancelled,
+  fr.added_by_api, fr.created_ts, fr.last_changed_ts`;
+
+/** Fiscal (cash register) receipts: /fiscalreceipts/list/. */
 export function createFiscalReceipts(db: Database, pager: Pager) {
-  void db;
-  void pager;
-  return {};
+  // The lines of the receipts' sales, for a whole page at once.
+  const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
+    `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
+            value_without_vat, vat_value, value_with_vat
+       FROM sale_items WHERE company_id = ? AND sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
+  );
+
+  return {
+    list(query: FiscalReceiptsQuery): Page<FiscalReceipt> {
+      // No cancelled column: skipcancelled hides status 0 (cancelled) instead.
+      const where = documentWhere(
+        { ...query, skipCancelled: false },
+        { company: 'fr.company_id', id: 'fr.id', date: RECEIPT_DAY, changed: 'fr.last_changed_ts' },
+      )
+        .when(query.skipCancelled, 'fr.status_id <> 0')
+        .add('fr.sale_id = ?', query.saleId)
+        .add('fr.z_nr = ?', query.zNr)
+        .add('fr.workpoint_id = ?', query.workpointId)
+        .add('fr.station_id = ?', query.stationId)
+        .add('fr.status_id = ?', query.statusId);
+      const page = pager.page<FiscalReceipt>({
+        from: FROM,
+        columns: query.include.printerResponses ? `${RECEIPT_COLUMNS}, fr.bf_content, fr.printer_response` : RECEIPT_COLUMNS,
+        where,
+        idColumn: 'fr.id',
+        idKey: 'fiscal_receipt_id',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      if (query.include.items && page.rows.length > 0) {
+        const saleIds = [...new Set(page.rows.map((row) => row.sale_id))];
+        const bySale = groupByParent(items.all(query.companyId, JSON.stringify(saleIds)));
+        for (const row of page.rows) row.items = (bySale.get(row.sale_id) ?? []) as SaleLine[];
+      }
+      return page;
+    },
+  };
 }
 export type FiscalReceipts = ReturnType<typeof createFiscalReceipts>;

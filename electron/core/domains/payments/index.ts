@@ -1,10 +1,76 @@
 import type { Database } from 'better-sqlite3';
-import type { Pager } from '../../store/paging.ts';
+import {
+  STANDARD_PAYMENT_TYPES,
+  type AllocationStatusFilter,
+  type Payment,
+  type PaymentAllocation,
+  type PaymentType,
+} from '../../../../shared/domain/payments.ts';
+import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import type { Page, Pager } from '../../store/paging.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+export interface PaymentsQuery extends DocumentQuery {
+  allocationStatus?: AllocationStatusFilter | undefined;
+  include: { allocations?: boolean };
+}
+
+const PAYMENT_COLUMNS = `id AS incasare_id, series, number, date, payment_type, client_id, client_name, client_cui,
+  client_reg_com, workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source,
+  fiscal_receipt_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts`;
+
+/** Payments and receipts (incasari): /payments/list/ and /payments/types/. */
 export function createPayments(db: Database, pager: Pager) {
-  void db;
-  void pager;
-  return {};
+  // The allocations of a whole page with the series and number of each document, in one query.
+  const allocations = db.prepare<[number, string], PaymentAllocation & { parent_id: number }>(
+    `SELECT a.payment_id AS parent_id, a.doc_type, a.doc_id,
+            COALESCE(s.series, i.series, p.series, '') AS series, COALESCE(s.number, i.number, p.number, 0) AS number,
+            a.amount
+       FROM payment_allocations a
+       LEFT JOIN sales s ON a.doc_type = 'sale' AND s.id = a.doc_id AND s.company_id = a.company_id
+       LEFT JOIN invoices i ON a.doc_type = 'invoice' AND i.id = a.doc_id AND i.company_id = a.company_id
+       LEFT JOIN proformas p ON a.doc_type = 'proforma' AND p.id = a.doc_id AND p.company_id = a.company_id
+      WHERE a.company_id = ? AND a.payment_id IN (SELECT value FROM json_each(?))
+      ORDER BY a.payment_id, a.id`,
+  );
+  const accountTypes = db.prepare<[number], { code: string; name: string; is_custom: number }>(
+    'SELECT code, name, is_custom FROM payment_types WHERE company_id = ? ORDER BY code',
+  );
+
+  return {
+    list(query: PaymentsQuery): Page<Payment> {
+      const status = query.allocationStatus;
+      const where = documentWhere(query)
+        .add('allocation_status = ?', status === 'any' || status === 'has_allocated' ? undefined : status)
+        // has_allocated: some or fully. Written as "not not_allocated" (the column allows three
+        // values): read in id order through the account index instead of sorting two ranges.
+        .when(status === 'has_allocated', "allocation_status <> 'not_allocated'");
+      const page = pager.page<Payment>({
+        from: 'payments',
+        columns: PAYMENT_COLUMNS,
+        where,
+        idColumn: 'id',
+        idKey: 'incasare_id',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      if (query.include.allocations && page.rows.length > 0) {
+        const ids = JSON.stringify(page.rows.map((row) => row.incasare_id));
+        const byPayment = groupByParent(allocations.all(query.companyId, ids));
+        for (const row of page.rows) row.allocations = (byPayment.get(row.incasare_id) ?? []) as PaymentAllocation[];
+      }
+      return page;
+    },
+
+    /** The standard codes (always accepted, in the spec's order), then the account's own types. */
+    types(companyId: number): PaymentType[] {
+      const own = accountTypes.all(companyId);
+      const named = new Map(own.map((row) => [row.code, row.name]));
+      const standardCodes = new Set(STANDARD_PAYMENT_TYPES.map((t) => t.code));
+      return [
+        ...STANDARD_PAYMENT_TYPES.map((t) => ({ code: t.code, name: named.get(t.code) ?? t.name, is_custom: 0 })),
+        ...own.filter((row) => !standardCodes.has(row.code)).map((row) => ({ code: row.code, name: row.name, is_custom: 1 })),
+      ];
+    },
+  };
 }
 export type Payments = ReturnType<typeof createPayments>;

@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { FiscalReceipt } from '../../shared/domain/fiscal-receipts.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let user: [string, string];
+let db: BetterSqlite3.Database;
+
+beforeAll(async () => {
+  h = await startHarness();
+  user = await h.apiUser();
+  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
+});
+afterAll(async () => {
+  db.close();
+  await h.close();
+});
+
+type Row = Record<string, unknown>;
+const BASE = '/fiscalreceipts/list/';
+const OPTIONAL = ['bf_content', 'printer_response', 'items'];
+
+const ids = (where = '1', ...params: unknown[]) =>
+  db.prepare(`SELECT id FROM fiscal_receipts WHERE company_id = 1 AND ${where} ORDER BY id`).pluck().all(...params) as number[];
+const values = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as Array<number | string>;
+
+async function list(filters: string) {
+  const answer = await h.rest<Row[]>('GET', `/1${BASE}${filters}`, user);
+  expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
+  return answer.body;
+}
+
+async function walk(filters: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    const body = await list(`${filters}page:${page}/`);
+    rows.push(...body.data);
+    if (!body.has_more_pages) return rows;
+  }
+}
+
+const idsOf = (rows: Row[]) => rows.map((row) => row.fiscal_receipt_id);
+
+describe('GET /fiscalreceipts/list/', () => {
+  it('answers the documented record: the import fields, the sale client block, the VAT split', async () => {
+    const rows = await walk('');
+    const keys = Object.keys(FiscalReceipt.properties).filter((key) => !OPTIONAL.includes(key));
+    const stored = new Map(
+      (
+        db
+          .prepare(
+            `SELECT fr.*, s.client_id, s.client_name, s.client_cui, s.client_reg_com, s.total_vat AS sale_vat,
+                    s.total_with_vat AS sale_total
+               FROM fiscal_receipts fr JOIN sales s ON s.id = fr.sale_id WHERE fr.company_id = 1`,
+          )
+          .all() as Row[]
+      ).map((row) => [row.id, row]),
+    );
+    expect(rows.length).toBe(stored.size);
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual(keys);
+      const s = stored.get(row.fiscal_receipt_id)!;
+      for (const key of ['sale_id', 'pos_receipt_id', 'status_id', 'bf_date', 'bon_nr', 'z_nr', 'workpoint_id', 'station_id',
+        'client_id', 'client_name', 'client_cui', 'client_reg_com', 'currency', 'paid_cash', 'paid_card', 'paid_foodstamp',
+        'paid_voucher', 'paid_modern_payment', 'paid_other_payment', 'paid_by_voucher_code', 'print_confirmed_ts',
+        'added_by_api', 'created_ts', 'last_changed_ts']) {
+        expect(row[key], key).toEqual(s[key]);
+      }
+      expect(row.date).toBe(s.bf_date ?? String(s.created_ts).slice(0, 10));
+      expect(row.cancelled).toBe(s.status_id === 0 ? 1 : 0);
+      expect(row.total_with_vat).toBe(s.total);
+      expect(row.total_ron).toBe(s.total); // receipts print in RON
+      expect(row.exchange_rate).toBe(1);
+      // The sale's VAT, scaled to the receipt total (the same when they are equal).
+      if (s.total === s.sale_total) expect(row.total_vat).toBe(s.sale_vat);
+      expect(Math.abs((row.total_without_vat as number) + (row.total_vat as number) - (row.total_with_vat as number))).toBeLessThan(0.0051);
+    }
+  });
+
+  it('bv_id, raport_z_nr, pl_id and statie_id', async () => {
+    const [saleId] = values('SELECT sale_id FROM fiscal_receipts WHERE company_id = 1 ORDER BY id LIMIT 1 OFFSET 7');
+    expect(idsOf(await walk(`bv_id:${saleId}/`))).toEqual(ids('sale_id = ?', saleId));
+    expect(ids('sale_id = ?', saleId).length).toBeGreaterThan(0);
+    const [noReceipt] = values('SELECT id FROM sales WHERE company_id = 1 AND id NOT IN (SELECT sale_id FROM fiscal_receipts) LIMIT 1');
+    expect((await list(`bv_id:${noReceipt}/`)).data).toEqual([]);
+
+    const [z] = values('SELECT z_nr FROM fiscal_receipts WHERE company_id = 1 AND z_nr IS NOT NULL ORDER BY id LIMIT 1 OFFSET 10');
+    expect(idsOf(await walk(`raport_z_nr:${z}/`))).toEqual(ids('z_nr = ?', z));
+
+    for (const workpoint of [1, 2]) {
+      expect(idsOf(await walk(`pl_id:${workpoint}/`)), `pl_id ${workpoint}`).toEqual(ids('workpoint_id = ?', workpoint));
+    }
+    expect(ids('workpoint_id = 2').length).toBeGreaterThan(0);
+    for (const station of values('SELECT id FROM cash_register_stations WHERE company_id = 1')) {
+      const found = await walk(`statie_id:${station}/`);
+      expect(found.length, `statie_id ${station}`).toBeGreaterThan(0);
+      expect(idsOf(found)).toEqual(ids('station_id = ?', station));
+    }
+    // combined: the intersection
+    expect(idsOf(await walk(`pl_id:2/statie_id:1/raport_z_nr:${z}/`))).toEqual(ids('workpoint_id = 2 AND station_id = 1 AND z_nr = ?', z));
+  });
+
+  it('status_id 0..3, each state present in the demo; skipcancelled hides status 0', async () => {
+    for (const status of [0, 1, 2, 3]) {
+      const found = await walk(`status_id:${status}/`);
+      expect(found.length, `status ${status}`).toBeGreaterThan(0);
+      expect(idsOf(found)).toEqual(ids('status_id = ?', status));
+      expect(found.every((row) => row.cancelled === (status === 0 ? 1 : 0))).toBe(true);
+    }
+    expect(idsOf(await walk('skipcancelled:1/'))).toEqual(ids('status_id <> 0'));
+    expect(idsOf(await walk('skipcancelled:0/'))).toEqual(ids());
+    expect((await walk('skipcancelled:1/status_id:0/'))).toEqual([]);
+  });
+
+  it('include:printer_responses adds bf_content and printer_response', async () => {
+    const plain = (await list('')).data;
+    for (const row of plain) for (const key of OPTIONAL) expect(row).not.toHaveProperty(key);
+    const rows = await walk('include:printer_responses/');
+    const stored = new Map(
+      (db.prepare('SELECT id, bf_content, printer_response FROM fiscal_receipts WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]),
+    );
+    for (const row of rows) {
+      const s = stored.get(row.fiscal_receipt_id)!;
+      expect(row.bf_content).toBe(s.bf_content);
+      expect(row.printer_response).toBe(s.printer_response);
+      expect(row).not.toHaveProperty('items');
+    }
+    expect(rows.some((row) => String(row.printer_response).startsWith('OK'))).toBe(true);
+  });
+
+  it("include:items adds the lines of each receipt's sale", async () => {
+    const rows = await walk('include:items,printer_responses/');
+    const lines = db.prepare('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY line_no');
+    for (const row of rows) {
+      const expected = (lines.all(row.sale_id) as Row[]).map(({ id: _id, company_id: _c, sale_id: _s, ...line }) => line);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(row.items).toEqual(expected);
+      expect(typeof row.bf_content).toBe('string');
+    }
+  });
+
+  it('a receipt without bf_date is dated by the day it was registered', async () => {
+    const [id] = ids('status_id = 1');
+    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
+    writable.prepare("UPDATE fiscal_receipts SET bf_date = NULL, created_ts = '2023-05-06 10:11:12' WHERE id = ?").run(id);
+    writable.close();
+    const [row] = (await list(`id:${id}/`)).data;
+    expect(row).toMatchObject({ fiscal_receipt_id: id, bf_date: null, date: '2023-05-06' });
+    expect(idsOf(await walk('date:2023-05-06/'))).toEqual([id]);
+    expect(idsOf(await walk('yearmonth:202305/'))).toEqual([id]);
+    expect(idsOf(await walk('datethrough:2023-05-06/'))).toEqual([id]);
+    expect(idsOf(await walk('datefrom:2023-05-07/'))).not.toContain(id);
+  });
+
+  it('400 for a bad status_id and the options the spec does not list here', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['status_id:4/', /filter 'status_id' expects an integer 0\.\.3 .*got '4'/],
+      ['status_id:-1/', /filter 'status_id' expects an integer 0\.\.3/],
+      ['status_id:01/', /filter 'status_id'/],
+      ['bv_id:x/', /filter 'bv_id' expects an integer >= 1/],
+      ['raport_z_nr:1.5/', /filter 'raport_z_nr'/],
+      ['pl_id:0/', /filter 'pl_id' expects an integer >= 1/],
+      ['statie_id:/', /filter 'statie_id'/],
+      ['include:transactions/', /include: 'transactions' is not accepted here; accepted: items, printer_responses/],
+      ['exclude:cancelled/', /unknown filter 'exclude'/],
+      ['documentnr:1/', /unknown filter 'documentnr'/],
+    ];
+    for (const [filters, message] of cases) {
+      const answer = await h.rest('GET', `/1${BASE}${filters}`, user);
+      expect(answer.status, filters).toBe(400);
+      expect(answer.body.messages[0], filters).toMatch(message);
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { Invoice } from '../../shared/domain/invoices.ts';
+import { Proforma } from '../../shared/domain/proformas.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let user: [string, string];
+let db: BetterSqlite3.Database;
+
+beforeAll(async () => {
+  h = await startHarness();
+  user = await h.apiUser();
+  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
+});
+afterAll(async () => {
+  db.close();
+  await h.close();
+});
+
+type Row = Record<string, unknown>;
+
+const ids = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as number[];
+
+/** The list, walk and refusal helpers of one endpoint. */
+function endpoint(base: string) {
+  async function list(filters: string) {
+    const answer = await h.rest<Row[]>('GET', `/1${base}${filters}`, user);
+    expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
+    return answer.body;
+  }
+  /** Every row, walking the pages while has_more_pages is true. */
+  async function walk(filters: string): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const body = await list(`${filters}page:${page}/`);
+      rows.push(...body.data);
+      if (!body.has_more_pages) return rows;
+    }
+  }
+  async function refused(filters: string, message: RegExp) {
+    const answer = await h.rest('GET', `/1${base}${filters}`, user);
+    expect(answer.status, filters).toBe(400);
+    expect(answer.body.is_error).toBe(true);
+    expect(answer.body.messages[0], filters).toMatch(message);
+  }
+  return { list, walk, refused };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+describe('GET /invoices/list/', () => {
+  const { list, walk, refused } = endpoint('/invoices/list/');
+
+  it('answers the documented invoice record, field for field as stored', async () => {
+    const rows = await walk('');
+    const keys = Object.keys(Invoice.properties);
+    for (const row of rows) expect(Object.keys(row)).toEqual(keys);
+    // every record carries the stored values (the id under its name)
+    const stored = new Map((db.prepare('SELECT * FROM invoices WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    for (const row of rows) {
+      const { invoice_id, ...fields } = row;
+      expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'invoice_id').map((k) => [k, stored.get(invoice_id)![k]])));
+    }
+    expect(rows[0]).toMatchObject({
+      date: expect.stringMatching(DATE),
+      due_date: expect.stringMatching(DATE),
+      last_changed_ts: expect.stringMatching(TS),
+      cancelled: expect.any(Number),
+      efactura_status: expect.stringMatching(/^(not_sent|sent|validated|rejected)$/),
+    });
+    expect(new Set(rows.map((row) => row.cancelled))).toEqual(new Set([0, 1]));
+  });
+
+  it('a walk sees every row once, in a stable order, while invoices are being added', async () => {
+    const before = ids('SELECT id FROM invoices WHERE company_id = 1 ORDER BY id');
+    expect(before.length).toBeGreaterThan(100);
+    const seen: number[] = [];
+    const first = await list('page:1/');
+    seen.push(...first.data.map((row) => row.invoice_id as number));
+    // Issued meanwhile: a new invoice takes the next id and shows at the end of the walk.
+    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
+    const added = Number(
+      writable
+        .prepare(
+          `INSERT INTO invoices (company_id, series, number, date, due_date, created_ts, last_changed_ts)
+           VALUES (1, 'DMO', 999001, '2026-01-05', '2026-02-04', '2026-01-05 10:00:00', '2026-01-05 10:00:00')`,
+        )
+        .run().lastInsertRowid,
+    );
+    writable.close();
+    for (let page = 2; ; page++) {
+      const body = await list(`page:${page}/`);
+      seen.push(...body.data.map((row) => row.invoice_id as number));
+      if (!body.has_more_pages) break;
+    }
+    expect(seen).toEqual([...before, added]);
+    expect((await list(`documentnr:999001/`)).data.map((row) => row.invoice_id)).toEqual([added]);
+  });
+
+  it('documentnr is the invoice number, in any series', async () => {
+    const [number] = ids("SELECT number FROM invoices WHERE company_id = 1 AND series = 'DMO' ORDER BY id LIMIT 1 OFFSET 40");
+    const found = (await walk(`documentnr:${number}/`)).map((row) => row.invoice_id);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual(ids('SELECT id FROM invoices WHERE company_id = 1 AND number = ? ORDER BY id', number));
+    const max = ids('SELECT max(number) FROM invoices WHERE company_id = 1')[0]!;
+    expect((await list(`documentnr:${max + 1000}/`)).data).toEqual([]);
+    // with the other filters: their intersection
+    const cancelled = ids('SELECT number FROM invoices WHERE company_id = 1 AND cancelled = 1 LIMIT 1')[0]!;
+    expect((await list(`documentnr:${cancelled}/`)).data.length).toBeGreaterThan(0);
+    expect((await walk(`documentnr:${cancelled}/skipcancelled:1/`)).map((row) => row.invoice_id)).toEqual(
+      ids('SELECT id FROM invoices WHERE company_id = 1 AND number = ? AND cancelled = 0 ORDER BY id', cancelled),
+    );
+  });
+
+  it('400 for the options the spec does not list on invoices', async () => {
+    await refused('include:items/', /unknown filter 'include'; this endpoint accepts: .*documentnr/);
+    await refused('exclude:cancelled/', /unknown filter 'exclude'/);
+    await refused('for_abon_tpl_id:1/', /unknown filter 'for_abon_tpl_id'/);
+    await refused('documentnr:abc/', /filter 'documentnr' expects an integer >= 1, got 'abc'/);
+    await refused('documentnr:0/', /filter 'documentnr' expects an integer >= 1/);
+  });
+});
+
+describe('GET /proformas/list/', () => {
+  const { list, walk, refused } = endpoint('/proformas/list/');
+
+  it('answers the documented proforma record; payment_link only with include:payment_link', async () => {
+    const rows = await walk('');
+    const keys = Object.keys(Proforma.properties).filter((key) => key !== 'payment_link');
+    for (const row of rows) expect(Object.keys(row)).toEqual(keys);
+    const stored = new Map((db.prepare('SELECT * FROM proformas WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    for (const row of rows) {
+      const { proforma_id, ...fields } = row;
+      expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'proforma_id').map((k) => [k, stored.get(proforma_id)![k]])));
+    }
+
+    const linked = await walk('include:payment_link/');
+    expect(linked.map((row) => row.proforma_id)).toEqual(rows.map((row) => row.proforma_id));
+    const links = new Map(
+      (db.prepare('SELECT id, payment_link FROM proformas WHERE company_id = 1').all() as Array<{ id: number; payment_link: string }>).map(
+        (row) => [row.id, row.payment_link],
+      ),
+    );
+    for (const row of linked) {
+      expect(Object.keys(row)).toEqual([...keys, 'payment_link']);
+      expect(row.payment_link).toBe(links.get(row.proforma_id as number));
+    }
+    expect(linked.some((row) => String(row.payment_link).startsWith('https://'))).toBe(true);
+    expect(linked.some((row) => row.payment_link === '')).toBe(true);
+  });
+
+  it('for_abon_tpl_id keeps the proformas of that subscription template', async () => {
+    const [template] = ids('SELECT subscription_template_id FROM proformas WHERE company_id = 1 AND subscription_template_id IS NOT NULL LIMIT 1');
+    const found = await walk(`for_abon_tpl_id:${template}/`);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((row) => row.subscription_template_id === template)).toBe(true);
+    expect(found.map((row) => row.proforma_id)).toEqual(
+      ids('SELECT id FROM proformas WHERE company_id = 1 AND subscription_template_id = ? ORDER BY id', template),
+    );
+    expect((await list('for_abon_tpl_id:999999/')).data).toEqual([]);
+  });
+
+  it('exclude:cancelled hides cancelled proformas, alone or with the other options', async () => {
+    const all = ids('SELECT id FROM proformas WHERE company_id = 1 ORDER BY id');
+    const kept = ids('SELECT id FROM proformas WHERE company_id = 1 AND cancelled = 0 ORDER BY id');
+    expect(kept.length).toBeLessThan(all.length);
+    expect((await walk('exclude:cancelled/')).map((row) => row.proforma_id)).toEqual(kept);
+    const both = await walk('exclude:cancelled/include:payment_link/');
+    expect(both.map((row) => row.proforma_id)).toEqual(kept);
+    expect(both.every((row) => row.cancelled === 0 && typeof row.payment_link === 'string')).toBe(true);
+  });
+
+  it('400 for skipcancelled and the options the spec does not list on proformas', async () => {
+    await refused('skipcancelled:1/', /unknown filter 'skipcancelled'; this endpoint accepts: .*for_abon_tpl_id, include, exclude/);
+    await refused('skipcancelled:0/', /unknown filter 'skipcancelled'/);
+    await refused('include:items/', /include: 'items' is not accepted here; accepted: payment_link/);
+    await refused('include:payment_link,items/', /include: 'items' is not accepted here/);
+    await refused('exclude:added-by-api/', /exclude: 'added-by-api' is not accepted here; accepted: cancelled/);
+    await refused('documentnr:1/', /unknown filter 'documentnr'/);
+    await refused('for_abon_tpl_id:x/', /filter 'for_abon_tpl_id' expects an integer >= 1/);
+  });
+});
