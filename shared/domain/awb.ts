@@ -23,7 +23,7 @@ export const Awb = Type.Object({
   delivery_country: Type.String(),
   delivery_country_code: Type.String(),
   ...ClientBlock,
-  source: Type.Union(AWB_SOURCES.map((s) => Type.Literal(s)), { description: 'who attached or issued it' }),
+  source: Type.Enum([...AWB_SOURCES], { description: 'who attached or issued it' }),
   cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
   created_ts: Type.String(),
   last_changed_ts: Type.String(),
