@@ -1,6 +1,206 @@
-import type { RestRoutes } from './route-kit.ts';
+import Type from 'typebox';
+import { dateRangeOf, f, FilterError, standardFilters, type FilterField, type FilterSpec } from '../../../shared/filters/grammar.ts';
+import {
+  Product,
+  PRODUCT_EXPORT_BATCH,
+  ProductDetail,
+  ProductImage,
+  PRODUCTS_PAGE_SIZE,
+  ProductStock,
+} from '../../../shared/domain/products.ts';
+import { EXPORT_CONTENT_TYPE, type ProductQuery, type ProductShape } from '../../core/domains/products/index.ts';
+import { formatDate } from '../../core/time.ts';
+import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+/** manufacturer: an id (digits) or the exact name. */
+const manufacturerFilter: FilterField<{ id: number } | { name: string }> = {
+  expects: 'a manufacturer id, or its exact name (URL-encoded)',
+  parse(raw, key) {
+    if (raw.length === 0) throw new FilterError(key, `filter '${key}' expects a manufacturer id or name, got ''`);
+    return /^[1-9]\d{0,14}$/.test(raw) ? { id: Number(raw) } : { name: raw };
+  },
+};
+
+/**
+ * The spec's "standard" filters for products: the standard set without skipcancelled (a product
+ * is never cancelled, so the key is refused like any other it does not take).
+ */
+const { year, yearmonth, yearmonthday, date, datefrom, datethrough, modifiedafter, modifiedthrough, id, minid, page } = standardFilters;
+
+const productFilters = {
+  year, yearmonth, yearmonthday, date, datefrom, datethrough, modifiedafter, modifiedthrough, id, minid, page,
+  format: f.oneOf(['json', 'xml', 'csv'] as const),
+  code: f.text(),
+  codeb64: f.base64Text(),
+  manufacturer: manufacturerFilter,
+  visibility: f.oneOf(['all', 'partner', 'published'] as const),
+  show_deleted: f.flag(),
+  magazia_id: f.int(),
+  cont: f.oneOf(['sellable', 'all'] as const),
+  product_id: f.int(),
+  fm_id: f.int(),
+  pricelist_id: f.int(),
+  exclude: f.options(['deleted', 'archived'] as const),
+} as const;
+
+export const productListFilters = {
+  ...productFilters,
+  include: f.options(['images', 'properties', 'last_aquisition_price_ron', 'last_purchase_price_currency'] as const),
+} as const;
+
+export const productStockFilters = {
+  ...productFilters,
+  include: f.options(['last_purchase_price_currency', 'onstock', 'aquisition_value_ron'] as const),
+} as const;
+
+type ProductFilterValues = {
+  [K in keyof typeof productFilters]?: (typeof productFilters)[K] extends FilterField<infer T> ? T : never;
+} & { include?: ReadonlySet<string> };
+
+/** The core's product query from the filters of a request (the connector feed reuses it). */
+export function productQuery(companyId: number, today: string, filters: ProductFilterValues): ProductQuery {
+  const range = dateRangeOf(filters);
+  const include = filters.include ?? new Set<string>();
+  const ids = [filters.id, filters.product_id].filter((v): v is number => v !== undefined);
+  const codes = [filters.code, filters.codeb64].filter((v): v is string => v !== undefined);
+  return {
+    companyId,
+    today,
+    dateFrom: range?.from,
+    dateThrough: range?.through,
+    modifiedAfter: filters.modifiedafter,
+    modifiedThrough: filters.modifiedthrough,
+    ids,
+    minId: filters.minid,
+    codes,
+    manufacturer: filters.manufacturer,
+    visibility: filters.visibility,
+    showDeleted: filters.show_deleted,
+    excludeDeleted: filters.exclude?.has('deleted'),
+    excludeArchived: filters.exclude?.has('archived'),
+    cont: filters.cont,
+    familyId: filters.fm_id,
+    workpointId: filters.magazia_id,
+    pricelistId: filters.pricelist_id,
+    onStock: include.has('onstock'),
+    include: {
+      images: include.has('images'),
+      properties: include.has('properties'),
+      lastAcquisitionPriceRon: include.has('last_aquisition_price_ron'),
+      lastPurchasePriceCurrency: include.has('last_purchase_price_currency'),
+      acquisitionValueRon: include.has('aquisition_value_ron'),
+    },
+  };
+}
+
+/**
+ * One list request: json answers a page in the envelope; csv and xml answer the raw export
+ * (every matching row streamed, or only the page asked for). Bad filters were refused (400, in
+ * the envelope) before this runs, and a bad magazia_id / pricelist_id is refused by open(),
+ * before anything streams.
+ */
+function answer(ctx: Omit<EndpointContext<FilterSpec>, 'filters'> & { filters: object; page: number }, shape: ProductShape) {
+  const { core, companyId, reply } = ctx;
+  const filters = ctx.filters as ProductFilterValues;
+  const reader = core.rest.products.open(productQuery(companyId, formatDate(core.clock.now()), filters), shape);
+  const format = filters.format ?? 'json';
+  if (format === 'json') return reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
+  const exported = reader.export(format, {
+    batchSize: PRODUCT_EXPORT_BATCH,
+    ...(filters.page !== undefined && { page: { page: filters.page, pageSize: PRODUCTS_PAGE_SIZE } }),
+  });
+  reply.code(200).header('content-type', EXPORT_CONTENT_TYPE[format]);
+  if (exported.page !== undefined) {
+    reply.header('x-page', String(exported.page)).header('x-has-more-pages', String(exported.hasMore));
+  }
+  void reply.send(exported.stream);
+  return SENT;
+}
+
+const FORMATS =
+  'format:json (default) answers one page in the envelope. format:csv (text/csv; charset=utf-8) and format:xml ' +
+  '(application/xml; charset=utf-8) answer the export itself, outside the envelope: without page: every matching ' +
+  'row, streamed; with page: that page only (headers X-Page and X-Has-More-Pages). Columns: the spec\'s fields in ' +
+  'the spec\'s order, the pricelist fields (with pricelist_id), ours, then the included blocks (CSV: images as URLs ' +
+  'joined by |, properties as name=value joined by "; "). A refused request answers the JSON envelope (400).';
+
+const COMMON =
+  'Date filters (year ... datethrough) act on the day the product was created; modifiedafter / modifiedthrough on ' +
+  'last_changed_ts; id and product_id select one variant. Without filters: products that are not deleted and are ' +
+  'sellable (cont:all adds the others, show_deleted:1 the deleted ones; exclude:deleted, exclude:archived take them ' +
+  'out). code (or codeb64, base64 of it) equals cod_produs, cod_varianta or barcode. manufacturer: an id, or the ' +
+  'exact name. visibility:partner / published keep partner_visible / website_published products. fm_id: the ' +
+  'product family. magazia_id: stoc_global is that workpoint\'s stock (400 when it is not a workpoint of the ' +
+  'account). pricelist_id needs magazia_id (400 otherwise) and keeps the products a rule of the pricelist applies to: ' +
+  'at a wholesale workpoint the pricelist price is in pret_vanzare / pret_vanzare_cu_tva and the *_discounted ' +
+  'fields are null; at a retail workpoint pret_vanzare stays the retail price and the pricelist price is in the ' +
+  '*_discounted fields (most specific rule wins: product, category, manufacturer; prices in the product\'s selling ' +
+  'currency). skipcancelled is refused: a product is never cancelled.';
+
 export function registerProductRoutes(routes: RestRoutes): void {
-  void routes;
+  routes.list(
+    {
+      path: '/product/list/',
+      module: 'product',
+      summary: 'Products (one row per variant)',
+      description:
+        `${COMMON} include:images, properties, last_aquisition_price_ron, last_purchase_price_currency (with ` +
+        `last_purchase_currency) add those fields. ${FORMATS}`,
+      filters: productListFilters,
+      item: Product,
+      pageSize: PRODUCTS_PAGE_SIZE,
+    },
+    (ctx) => answer(ctx, 'list'),
+  );
+
+  routes.list(
+    {
+      path: '/product/stocks/',
+      module: 'product',
+      summary: 'Stock per workpoint of each product',
+      description:
+        'One row per product (the product record) with workpoints[]: its stock at every workpoint of the account that ' +
+        'is not deleted (only magazia_id when given), zero where it holds none. include:onstock keeps products with ' +
+        'stock above zero at a workpoint in scope; include:aquisition_value_ron adds the acquisition value in RON per ' +
+        'workpoint and in total; include:last_purchase_price_currency the last purchase price and its currency. ' +
+        `${COMMON} ${FORMATS} The CSV export has one line per product and workpoint (workpoint_* columns).`,
+      filters: productStockFilters,
+      item: ProductStock,
+      pageSize: PRODUCTS_PAGE_SIZE,
+    },
+    (ctx) => answer(ctx, 'stocks'),
+  );
+
+  routes.endpoint(
+    {
+      method: 'GET',
+      path: '/product/{product_id}/',
+      module: 'product',
+      summary: 'The full variant record',
+      description:
+        'Every field the catalogue keeps for the variant: the list record with its description and website title, ' +
+        'family, stock per workpoint, images, properties, web categories and the connectors it is published to. A ' +
+        'deleted variant is still answered, with deleted: 1.',
+      params: { product_id: Type.Integer({ minimum: 1 }) },
+      ok: { description: 'the variant', schema: ProductDetail },
+      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
+    },
+    ({ core, companyId, params }) => core.rest.products.get(companyId, Number(params.product_id)),
+  );
+
+  routes.endpoint(
+    {
+      method: 'GET',
+      path: '/product/{product_id}/images/',
+      module: 'product',
+      summary: 'The images of a variant',
+      description:
+        'In display order. url is the stored URL (storage: url); a file kept only by the service (storage: local) has ' +
+        'url null until its download URL is served.',
+      params: { product_id: Type.Integer({ minimum: 1 }) },
+      ok: { description: 'the images', schema: Type.Array(ProductImage) },
+      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
+    },
+    ({ core, companyId, params }) => core.rest.products.images(companyId, Number(params.product_id)),
+  );
 }

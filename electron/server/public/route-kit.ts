@@ -7,6 +7,7 @@ import { envelope } from '../envelope.ts';
 import { readListFilters } from './list-request.ts';
 import { companyIdOf } from './rest-context.ts';
 import { AnswerCache } from './answer-cache.ts';
+import { formatDate } from '../../core/time.ts';
 
 /**
  * Every REST endpoint is declared once here: the declaration registers the Fastify route and
@@ -142,7 +143,8 @@ export class RestRoutes {
       };
       // A GET answer is reused while the data version is unchanged (see AnswerCache).
       const cacheKey = doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.url}` : undefined;
-      const version = cacheKey === undefined ? '' : this.core.rest.dataVersion();
+      // The day is part of the version: prices from pricelist rules depend on it.
+      const version = cacheKey === undefined ? '' : `${this.core.rest.dataVersion()}|${formatDate(this.core.clock.now())}`;
       if (cacheKey !== undefined) {
         const cached = this.cache.get(cacheKey, version);
         if (cached !== undefined) return reply.code(status).type(JSON_TYPE).send(cached);

@@ -1,10 +1,319 @@
-import type { Database } from 'better-sqlite3';
-import type { Pager } from '../../store/paging.ts';
+import type { Database, Statement } from 'better-sqlite3';
+import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
+import {
+  PRODUCT_CSV_COLUMNS,
+  type Product,
+  type ProductDetail,
+  type ProductImage,
+  type ProductProperty,
+  type ProductStock,
+  type WorkpointStock,
+} from '../../../../shared/domain/products.ts';
+import { groupByParent } from '../../store/document-query.ts';
+import type { Page, Pager } from '../../store/paging.ts';
+import { exportStream, type ExportFormat, type ExportLayout, type ExportPage } from './export.ts';
+import { createPricing, round2, type OpenPricelist } from './pricing.ts';
+import { PRODUCT_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
 
-// WIP: filled in by the read-side work of issue 3.
+export type { ProductQuery, ProductIncludes } from './query.ts';
+export { EXPORT_CONTENT_TYPE, type ExportFormat } from './export.ts';
+
+/** list: the product record; stocks: the record with its stock per workpoint (workpoints[]). */
+export type ProductShape = 'list' | 'stocks';
+
+interface Workpoint {
+  id: number;
+  name: string;
+  kind: 'wholesale' | 'retail';
+}
+
+interface StockRow {
+  parent_id: number;
+  workpoint_id: number;
+  quantity: number;
+  reserved: number;
+  acquisition_value_ron: number;
+}
+
+type RawImage = Omit<ProductImage, 'storage'> & { parent_id: number; storage_path: string | null };
+type Row = Record<string, unknown>;
+
+const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 1000;
+const MAX_CACHED_STATEMENTS = 500;
+
 export function createProducts(db: Database, pager: Pager) {
-  void db;
-  void pager;
-  return {};
+  const pricing = createPricing(db);
+  const workpointsOf = db.prepare<[number], Workpoint>(
+    'SELECT id, name, kind FROM workpoints WHERE company_id = ? AND deleted = 0 ORDER BY id',
+  );
+  const connectorOf = db.prepare<[number, number], { id: number }>(
+    'SELECT id FROM connectors WHERE company_id = ? AND id = ? AND deleted = 0',
+  );
+  // Children of a page (or an export batch) are read by its ids in one query each, by account.
+  const stockOf = db.prepare<[number, string], StockRow>(
+    `SELECT product_id AS parent_id, workpoint_id, quantity, reserved, acquisition_value_ron
+       FROM stock WHERE company_id = ? AND product_id IN (SELECT value FROM json_each(?))`,
+  );
+  const imagesOf = db.prepare<[number, string], RawImage>(
+    `SELECT product_id AS parent_id, id AS image_id, url, storage_path, title, description, alt_text, position, mime_type,
+            size_bytes, created_ts
+       FROM product_images WHERE company_id = ? AND product_id IN (SELECT value FROM json_each(?))
+      ORDER BY product_id, position, id`,
+  );
+  const propertiesOf = db.prepare<[number, string], ProductProperty & { parent_id: number }>(
+    `SELECT pp.product_id AS parent_id, pp.property_id, pr.name, pp.value
+       FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
+      WHERE pr.company_id = ? AND pp.product_id IN (SELECT value FROM json_each(?))
+      ORDER BY pp.product_id, pp.property_id`,
+  );
+  const productExists = db.prepare<[number, number], number>('SELECT id FROM products WHERE company_id = ? AND id = ?').pluck();
+  const detailExtras = db.prepare<[number, number], { family_name: string | null }>(
+    `SELECT f.name AS family_name FROM products p
+       LEFT JOIN product_families f ON f.id = p.family_id AND f.company_id = p.company_id
+      WHERE p.company_id = ? AND p.id = ?`,
+  );
+  const webCategoriesOf = db.prepare<[number, number], ProductDetail['web_categories'][number]>(
+    `SELECT w.id AS web_category_id, w.name FROM product_web_categories pw
+       JOIN web_categories w ON w.id = pw.web_category_id
+      WHERE w.company_id = ? AND pw.product_id = ? AND w.deleted = 0 ORDER BY w.id`,
+  );
+  const connectorsOf = db.prepare<[number, number], ProductDetail['connectors'][number]>(
+    `SELECT c.id AS connector_id, c.name, c.type, c.active, cp.published_ts FROM connector_products cp
+       JOIN connectors c ON c.id = cp.connector_id
+      WHERE c.company_id = ? AND cp.product_id = ? AND c.deleted = 0 ORDER BY c.id`,
+  );
+
+  const statements = new Map<string, Statement<unknown[]>>();
+  function prepare(sql: string): Statement<unknown[]> {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      statement = db.prepare<unknown[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  function images(companyId: number, ids: string): Map<number, ProductImage[]> {
+    const byId = new Map<number, ProductImage[]>();
+    for (const { parent_id, storage_path, ...image } of imagesOf.all(companyId, ids)) {
+      const answer: ProductImage = { ...image, storage: image.url === null && storage_path !== null ? 'local' : 'url' };
+      const list = byId.get(parent_id);
+      if (list) list.push(answer);
+      else byId.set(parent_id, [answer]);
+    }
+    return byId;
+  }
+
+  /**
+   * Validates a request and resolves what it needs once (workpoints, pricelist rules): a
+   * refusal (400) happens here, before any page is read or any export starts streaming.
+   */
+  function open(query: ProductQuery, shape: ProductShape) {
+    const { companyId } = query;
+    const workpoints = workpointsOf.all(companyId);
+    let workpoint: Workpoint | undefined;
+    if (query.pricelistId !== undefined && query.workpointId === undefined) {
+      throw badRequest(
+        'pricelist_id requires magazia_id: the workpoint decides where the pricelist price goes (wholesale: pret_vanzare; retail: the *_discounted fields)',
+      );
+    }
+    if (query.workpointId !== undefined) {
+      workpoint = workpoints.find((w) => w.id === query.workpointId);
+      if (!workpoint) throw badRequest(`magazia_id: workpoint ${query.workpointId} does not exist in this account`);
+    }
+    let pricelist: OpenPricelist | undefined;
+    if (query.pricelistId !== undefined) {
+      const found = pricing.pricelist(companyId, query.pricelistId);
+      if (!found) throw badRequest(`pricelist_id: pricelist ${query.pricelistId} does not exist in this account`);
+      pricelist = pricing.open(companyId, found, query.today);
+    }
+    if (query.connectorId !== undefined && !connectorOf.get(companyId, query.connectorId)) {
+      throw notFound(`connector ${query.connectorId} does not exist`);
+    }
+    const inScope = workpoint ? [workpoint] : workpoints;
+    const where = productWhere(query, { workpointIds: inScope.map((w) => w.id), pricelist: pricelist?.scope });
+    const source = productSource(query);
+    const include: ProductIncludes = query.include ?? {};
+
+    /** Stock, prices and the included blocks of a page or batch (one query per block). */
+    function finish(raw: Row[]): Array<Product | ProductStock> {
+      if (raw.length === 0) return [];
+      const ids = JSON.stringify(raw.map((row) => row.product_id));
+      const stock = new Map<number, Map<number, StockRow>>();
+      for (const row of stockOf.all(companyId, ids)) {
+        let perWorkpoint = stock.get(row.parent_id);
+        if (!perWorkpoint) stock.set(row.parent_id, (perWorkpoint = new Map()));
+        perWorkpoint.set(row.workpoint_id, row);
+      }
+      const prices = pricelist?.prices(raw as never);
+      const imageLists = include.images ? images(companyId, ids) : undefined;
+      const propertyLists = include.properties ? groupByParent(propertiesOf.all(companyId, ids)) : undefined;
+
+      return raw.map((row) => {
+        const id = row.product_id as number;
+        const perWorkpoint = inScope.map((w): WorkpointStock => {
+          const s = stock.get(id)?.get(w.id);
+          const quantity = s?.quantity ?? 0;
+          const reserved = s?.reserved ?? 0;
+          return {
+            magazia_id: w.id,
+            workpoint_name: w.name,
+            workpoint_kind: w.kind,
+            stoc: quantity,
+            stock_reserved: reserved,
+            stock_available: round3(quantity - reserved),
+            ...(include.acquisitionValueRon && { aquisition_value_ron: s?.acquisition_value_ron ?? 0 }),
+          };
+        });
+        const quantity = round3(perWorkpoint.reduce((sum, w) => sum + w.stoc, 0));
+        const reserved = round3(perWorkpoint.reduce((sum, w) => sum + w.stock_reserved, 0));
+        const record: Row = {
+          ...row,
+          stoc_global: quantity,
+          stock_reserved: reserved,
+          stock_available: round3(quantity - reserved),
+          magazia_id: workpoint?.id ?? null,
+        };
+        const vat = row.cota_tva_vanzare as number;
+        if (pricelist && workpoint) {
+          const price = prices?.get(id);
+          record.pricelist_id = query.pricelistId;
+          if (price) record.pricelist_min_quantity = price.minQuantity;
+          if (price && workpoint.kind === 'wholesale') {
+            record.pret_vanzare = price.net;
+            record.pret_vanzare_discounted = null;
+            record.pret_vanzare_cu_tva_discounted = null;
+          } else {
+            record.pret_vanzare_discounted = price ? price.net : null;
+            record.pret_vanzare_cu_tva_discounted = price ? round2(price.net * (1 + vat / 100)) : null;
+          }
+        }
+        record.pret_vanzare_cu_tva = round2((record.pret_vanzare as number) * (1 + vat / 100));
+        if (!include.lastAcquisitionPriceRon) delete record.last_aquisition_price_ron;
+        if (!include.lastPurchasePriceCurrency) {
+          delete record.last_purchase_price_currency;
+          delete record.last_purchase_currency;
+        }
+        if (imageLists) record.images = imageLists.get(id) ?? [];
+        if (propertyLists) record.properties = propertyLists.get(id) ?? [];
+        if (shape === 'stocks') {
+          record.workpoints = perWorkpoint;
+          if (include.acquisitionValueRon) {
+            record.aquisition_value_ron = round2(perWorkpoint.reduce((sum, w) => sum + (w.aquisition_value_ron ?? 0), 0));
+          }
+        }
+        return record as Product | ProductStock;
+      });
+    }
+
+    /** The export's columns for this request (see shared/domain/products.ts, PRODUCT_CSV_COLUMNS). */
+    function layout(): ExportLayout {
+      const c = PRODUCT_CSV_COLUMNS;
+      const columns: string[] = [...c.spec, ...(pricelist ? c.pricelist : []), ...c.own];
+      if (include.lastAcquisitionPriceRon) columns.push(...c.include.last_aquisition_price_ron);
+      if (include.lastPurchasePriceCurrency) columns.push(...c.include.last_purchase_price_currency);
+      if (include.images) columns.push(...c.include.images);
+      if (include.properties) columns.push(...c.include.properties);
+      if (shape === 'list') return { columns };
+      if (include.acquisitionValueRon) columns.push(...c.include.aquisition_value_ron);
+      const keys = ['magazia_id', 'workpoint_name', 'workpoint_kind', 'stoc', 'stock_reserved', 'stock_available'];
+      const names: string[] = [...c.workpoint];
+      if (include.acquisitionValueRon) {
+        keys.push('aquisition_value_ron');
+        names.push(...c.workpointValue);
+      }
+      return { columns, workpointColumns: keys.map((key, i) => [key, names[i]!] as const) };
+    }
+
+    function page(pageNumber: number, pageSize: number): Page<Product | ProductStock> {
+      const found = pager.page<Row>({
+        from: source.from,
+        columns: PRODUCT_COLUMNS,
+        where,
+        idColumn: source.idColumn,
+        idKey: 'product_id',
+        page: pageNumber,
+        pageSize,
+      });
+      return { rows: finish(found.rows), hasMore: found.hasMore };
+    }
+
+    /**
+     * Every matching row, a batch per call, in id order (keyset: id > the last one). Each batch
+     * is a complete query: better-sqlite3 refuses every write on the connection while a
+     * statement is being iterated, so no cursor stays open while the export waits for its reader.
+     */
+    function batches(batchSize: number): () => Row[] | null {
+      const statement = prepare(
+        `SELECT ${PRODUCT_COLUMNS} FROM ${source.from} WHERE ${where} AND ${source.idColumn} > ? ORDER BY ${source.idColumn} LIMIT ?`,
+      );
+      let after = 0;
+      let done = false;
+      return () => {
+        if (done) return null;
+        const raw: Row[] = [];
+        for (const row of statement.iterate(...where.params, after, batchSize)) raw.push(row as Row);
+        if (raw.length < batchSize) done = true;
+        if (raw.length === 0) return null;
+        after = raw[raw.length - 1]!.product_id as number;
+        return finish(raw) as unknown as Row[];
+      };
+    }
+
+    return {
+      page,
+      /**
+       * The CSV or XML export as a text stream: every matching row (streamed in batches), or
+       * only the page asked for.
+       */
+      export(format: ExportFormat, options: { batchSize: number; page?: { page: number; pageSize: number } }) {
+        if (options.page) {
+          const { rows, hasMore } = page(options.page.page, options.page.pageSize);
+          let sent = rows.length === 0;
+          const info: ExportPage = { page: options.page.page, hasMore };
+          return {
+            ...info,
+            stream: exportStream(format, layout(), () => (sent ? null : ((sent = true), rows as unknown as Row[])), info),
+          };
+        }
+        return { page: undefined, hasMore: false, stream: exportStream(format, layout(), batches(options.batchSize)) };
+      },
+    };
+  }
+
+  return {
+    open,
+
+    /** The full variant record; deleted, archived and unsellable variants too (flagged). 404 otherwise. */
+    get(companyId: number, productId: number): ProductDetail {
+      const reader = open(
+        {
+          companyId,
+          today: '',
+          ids: [productId],
+          showDeleted: true,
+          cont: 'all',
+          include: { images: true, properties: true, lastAcquisitionPriceRon: true, lastPurchasePriceCurrency: true, acquisitionValueRon: true },
+        },
+        'stocks',
+      );
+      const [row] = reader.page(1, 1).rows as ProductStock[];
+      if (!row) throw notFound(`product ${productId} does not exist`);
+      const extras = detailExtras.get(companyId, productId);
+      return {
+        ...(row as unknown as ProductDetail),
+        family_name: extras?.family_name ?? null,
+        web_categories: webCategoriesOf.all(companyId, productId),
+        connectors: connectorsOf.all(companyId, productId),
+      };
+    },
+
+    /** The images of a variant (deleted variants too); 404 when it does not exist. */
+    images(companyId: number, productId: number): ProductImage[] {
+      if (productExists.get(companyId, productId) === undefined) throw notFound(`product ${productId} does not exist`);
+      return images(companyId, JSON.stringify([productId])).get(productId) ?? [];
+    },
+  };
 }
 export type Products = ReturnType<typeof createProducts>;

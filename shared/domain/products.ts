@@ -1,0 +1,194 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { LIST_PAGE_SIZE } from './documents.ts';
+
+/**
+ * The product records of /product/list/, /product/stocks/, /product/{id}/ and (later) the
+ * connector feed. The spec shows the product list fields (and the push notification fields);
+ * everything else is this implementation's choice, described in docs/data-model.md
+ * (Catalogue). `product_id` is the variant id.
+ */
+
+/** Rows per page of /product/list/ and /product/stocks/ (the spec does not fix it). */
+export const PRODUCTS_PAGE_SIZE = LIST_PAGE_SIZE;
+
+/** Rows read per query while a CSV or XML export streams (one batch in memory at a time). */
+export const PRODUCT_EXPORT_BATCH = 200;
+
+const Flag = (description?: string) => Type.Integer({ minimum: 0, maximum: 1, ...(description && { description }) });
+const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});
+
+export const ProductImage = Type.Object({
+  image_id: Type.Integer(),
+  url: Nullable(Type.String(), 'the stored URL; null for a file kept only in local storage (see storage)'),
+  storage: Type.Union([Type.Literal('url'), Type.Literal('local')], {
+    description: "url: an external URL stored as is; local: a file kept by the service (its download URL arrives with the image upload work)",
+  }),
+  title: Type.String(),
+  description: Type.String(),
+  alt_text: Type.String(),
+  position: Type.Integer({ description: 'display order, 0 = main image' }),
+  mime_type: Type.String(),
+  size_bytes: Type.Integer(),
+  created_ts: Type.String(),
+});
+export type ProductImage = Static<typeof ProductImage>;
+
+export const ProductProperty = Type.Object({
+  property_id: Type.Integer(),
+  name: Type.String(),
+  value: Type.String(),
+});
+export type ProductProperty = Static<typeof ProductProperty>;
+
+/** Stock of one product at one workpoint. */
+export const WorkpointStock = Type.Object({
+  magazia_id: Type.Integer({ description: 'the workpoint (gestiune / punct de lucru)' }),
+  workpoint_name: Type.String(),
+  workpoint_kind: Type.Union([Type.Literal('wholesale'), Type.Literal('retail')]),
+  stoc: Type.Number({ description: 'quantity on hand' }),
+  stock_reserved: Type.Number({ description: 'promised to open orders' }),
+  stock_available: Type.Number({ description: 'stoc - stock_reserved' }),
+  aquisition_value_ron: Type.Optional(Type.Number({ description: 'acquisition value of that stock in RON (stocks: include:aquisition_value_ron)' })),
+});
+export type WorkpointStock = Static<typeof WorkpointStock>;
+
+/** The fields of the spec's product record, in the spec's order (also the first CSV columns). */
+const SpecFields = {
+  product_id: Type.Integer({ description: 'the variant id' }),
+  cod_varianta: Type.String({ description: "variant code ('' for an article without variants)" }),
+  cod_produs: Type.String({ description: 'article code, unique in the account (orders name products by it)' }),
+  barcode: Type.String({ description: "EAN ('' when none)" }),
+  product_name: Type.String(),
+  category_name: Type.String({ description: "'' when the product has no category" }),
+  stoc_global: Type.Number({
+    description: 'stock summed over the account\'s workpoints; with magazia_id, the stock of that workpoint only',
+  }),
+  unitate_masura: Type.String({ description: 'unit of measure (buc, kg, set ...)' }),
+  pret_vanzare: Type.Number({
+    description:
+      'selling price without VAT in selling_currency_txt: the retail price, or with pricelist_id at a wholesale workpoint the pricelist price',
+  }),
+  pret_vanzare_cu_tva: Type.Number({ description: 'pret_vanzare with VAT at cota_tva_vanzare, rounded to 2 decimals' }),
+  cota_tva_vanzare: Type.Number({ description: 'VAT rate, percent' }),
+  selling_currency_txt: Type.String({ description: 'ISO 4217 currency of every price of the record' }),
+  website_published: Flag('published to the website (visibility:published)'),
+  producator: Type.String({ description: "manufacturer name ('' when none)" }),
+  last_changed_ts: Type.String({ description: 'YYYY-MM-DD HH:MM:SS; modifiedafter / modifiedthrough act on it' }),
+};
+
+/** With the pricelist_id filter (spec: placement by the kind of the magazia_id workpoint). */
+const PricelistFields = {
+  pret_vanzare_discounted: Type.Optional(
+    Nullable(Type.Number(), 'with pricelist_id: at a retail workpoint the pricelist price without VAT; null at a wholesale workpoint'),
+  ),
+  pret_vanzare_cu_tva_discounted: Type.Optional(
+    Nullable(Type.Number(), 'with pricelist_id: at a retail workpoint the pricelist price with VAT; null at a wholesale workpoint'),
+  ),
+  pricelist_id: Type.Optional(Type.Integer({ description: 'with pricelist_id: the pricelist applied' })),
+  pricelist_min_quantity: Type.Optional(
+    Type.Number({ description: 'with pricelist_id: the quantity from which the applied rule gives that price' }),
+  ),
+};
+
+/** What a Romanian ERP keeps besides the spec's fields (push notifications add some of them). */
+const OwnFields = {
+  fm_id: Nullable(Type.Integer(), 'product family (the article grouping the variants); null for a single variant'),
+  category_id: Nullable(Type.Integer()),
+  manufacturer_id: Nullable(Type.Integer()),
+  magazia_id: Nullable(Type.Integer(), 'the workpoint stoc_global (and the pricelist placement) refer to; null = every workpoint'),
+  stock_reserved: Type.Number({ description: 'reserved for open orders, same scope as stoc_global' }),
+  stock_available: Type.Number({ description: 'stoc_global - stock_reserved' }),
+  product_website_title: Type.String(),
+  product_description: Type.String(),
+  partner_visible: Flag('visible to partners (visibility:partner)'),
+  sellable: Flag('can be sold (cont:sellable)'),
+  archived: Flag(),
+  deleted: Flag(),
+  weight: Type.Number({ description: 'kg' }),
+  created_ts: Type.String({ description: 'the date filters (year ... datethrough) act on its day' }),
+};
+
+/** include:last_aquisition_price_ron / include:last_purchase_price_currency. */
+const PurchaseFields = {
+  last_aquisition_price_ron: Type.Optional(
+    Nullable(Type.Number(), 'include:last_aquisition_price_ron: last acquisition unit price in RON, without VAT'),
+  ),
+  last_purchase_price_currency: Type.Optional(
+    Nullable(Type.Number(), 'include:last_purchase_price_currency: last purchase unit price in the purchase currency, without VAT'),
+  ),
+  last_purchase_currency: Type.Optional(Nullable(Type.String(), 'include:last_purchase_price_currency: ISO 4217')),
+};
+
+export const Product = Type.Object({
+  ...SpecFields,
+  ...PricelistFields,
+  ...OwnFields,
+  ...PurchaseFields,
+  images: Type.Optional(Type.Array(ProductImage, { description: 'include:images' })),
+  properties: Type.Optional(Type.Array(ProductProperty, { description: 'include:properties' })),
+});
+export type Product = Static<typeof Product>;
+
+/** A /product/stocks/ row: the product record with its stock per workpoint. */
+export const ProductStock = Type.Object({
+  ...SpecFields,
+  ...PricelistFields,
+  ...OwnFields,
+  last_purchase_price_currency: PurchaseFields.last_purchase_price_currency,
+  last_purchase_currency: PurchaseFields.last_purchase_currency,
+  aquisition_value_ron: Type.Optional(
+    Type.Number({ description: 'include:aquisition_value_ron: acquisition value in RON of the stock in scope (sum of workpoints[])' }),
+  ),
+  workpoints: Type.Array(WorkpointStock, {
+    description: 'one entry per workpoint of the account that is not deleted (only magazia_id when given), zero when it holds none',
+  }),
+});
+export type ProductStock = Static<typeof ProductStock>;
+
+export const ProductWebCategory = Type.Object({ web_category_id: Type.Integer(), name: Type.String() });
+export const ProductConnector = Type.Object({
+  connector_id: Type.Integer(),
+  name: Type.String(),
+  type: Type.String({ description: 'ecommerce or dropship' }),
+  active: Flag(),
+  published_ts: Type.String(),
+});
+
+/** GET /product/{product_id}/: every column the catalogue keeps for the variant. */
+export const ProductDetail = Type.Object({
+  ...SpecFields,
+  ...OwnFields,
+  family_name: Nullable(Type.String(), 'name of the product family (fm_id)'),
+  last_aquisition_price_ron: Nullable(Type.Number(), 'last acquisition unit price in RON, without VAT'),
+  last_purchase_price_currency: Nullable(Type.Number(), 'last purchase unit price in the purchase currency, without VAT'),
+  last_purchase_currency: Nullable(Type.String()),
+  aquisition_value_ron: Type.Number({ description: 'acquisition value in RON of the whole stock' }),
+  workpoints: Type.Array(WorkpointStock, { description: 'stock per workpoint (every workpoint of the account that is not deleted)' }),
+  images: Type.Array(ProductImage),
+  properties: Type.Array(ProductProperty),
+  web_categories: Type.Array(ProductWebCategory, { description: 'web categories the product is shown in (deleted ones left out)' }),
+  connectors: Type.Array(ProductConnector, { description: 'connectors the product is published to (deleted connectors left out)' }),
+});
+export type ProductDetail = Static<typeof ProductDetail>;
+
+/**
+ * Column order of the CSV export of /product/list/ (and the element order of the XML export):
+ * the spec's fields in the spec's order, then the pricelist fields (only with pricelist_id),
+ * then ours, then the include options asked for, in this order.
+ */
+export const PRODUCT_CSV_COLUMNS = {
+  spec: Object.keys(SpecFields) as Array<keyof typeof SpecFields>,
+  pricelist: Object.keys(PricelistFields) as Array<keyof typeof PricelistFields>,
+  own: Object.keys(OwnFields) as Array<keyof typeof OwnFields>,
+  include: {
+    last_aquisition_price_ron: ['last_aquisition_price_ron'],
+    last_purchase_price_currency: ['last_purchase_price_currency', 'last_purchase_currency'],
+    images: ['images'],
+    properties: ['properties'],
+    aquisition_value_ron: ['aquisition_value_ron'],
+  },
+  /** /product/stocks/ CSV: one line per product and workpoint, these columns after the product's. */
+  workpoint: ['workpoint_magazia_id', 'workpoint_name', 'workpoint_kind', 'workpoint_stoc', 'workpoint_stock_reserved', 'workpoint_stock_available'],
+  workpointValue: ['workpoint_aquisition_value_ron'],
+} as const;
