@@ -16,7 +16,20 @@ const bucharest = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+// Formatting through Intl costs microseconds; the API log asks for it on every request, and
+// within one second the answer is the same.
+let memoSecond = Number.NaN;
+let memoText = '';
+
 export function formatTimestamp(date: Date): string {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second === memoSecond) return memoText;
+  memoText = formatUncached(date);
+  memoSecond = second;
+  return memoText;
+}
+
+function formatUncached(date: Date): string {
   const parts = Object.fromEntries(bucharest.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
