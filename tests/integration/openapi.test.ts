@@ -51,3 +51,12 @@ describe('OpenAPI document', () => {
     expect(list.responses['400']).toBeDefined();
   });
 });
+
+describe('OpenAPI document, formats', () => {
+  it('documents the CSV and XML answers of the product list next to JSON', () => {
+    const list = doc.paths[`${REST_PREFIX}/{company_id}/product/list/`]!.get as unknown as {
+      responses: Record<string, { content: Record<string, unknown> }>;
+    };
+    expect(Object.keys(list.responses['200']!.content)).toEqual(['application/json', 'text/csv', 'application/xml']);
+  });
+});

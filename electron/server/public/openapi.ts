@@ -35,7 +35,12 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     [okStatus]: {
       description: doc.ok.description,
-      content: { [okContent]: { schema: doc.ok.schema ?? { type: 'string' } } },
+      content: {
+        [okContent]: { schema: doc.ok.schema ?? { type: 'string' } },
+        ...Object.fromEntries(
+          Object.entries(doc.alternatives ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]),
+        ),
+      },
     },
   };
   const errors: Record<number, string | undefined> = { 401: ERROR_TEXT[401], 429: ERROR_TEXT[429], ...doc.errors };

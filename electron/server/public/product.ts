@@ -149,6 +149,10 @@ export function registerProductRoutes(routes: RestRoutes): void {
       filters: productListFilters,
       item: Product,
       pageSize: PRODUCTS_PAGE_SIZE,
+      alternatives: {
+        'text/csv': 'format:csv: the rows as CSV, a header line first (column order in the description)',
+        'application/xml': 'format:xml: the rows as XML',
+      },
     },
     (ctx) => answer(ctx, 'list'),
   );
@@ -167,6 +171,10 @@ export function registerProductRoutes(routes: RestRoutes): void {
       filters: productStockFilters,
       item: ProductStock,
       pageSize: PRODUCTS_PAGE_SIZE,
+      alternatives: {
+        'text/csv': 'format:csv: the rows as CSV, a header line first (column order in the description)',
+        'application/xml': 'format:xml: the rows as XML',
+      },
     },
     (ctx) => answer(ctx, 'stocks'),
   );

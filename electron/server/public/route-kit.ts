@@ -41,6 +41,8 @@ export interface EndpointDoc {
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 415 | 501 | 503, string>>;
   /** Page size when the answer is a paginated list. */
   pageSize?: number;
+  /** Other content types the 200 may answer instead of JSON (content type -> what it holds). */
+  alternatives?: Record<string, string>;
   /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
   extension?: boolean;
 }
