@@ -20,6 +20,9 @@ import { createApiUsers, createAuthenticator, LockoutTracker } from './domains/a
 import { createSales } from './domains/sales/index.ts';
 import { Pager } from './store/paging.ts';
 import { createDataVersion } from './store/data-version.ts';
+import { createOutbox } from './webhooks/outbox.ts';
+import { FileStore } from './store/files.ts';
+import type { DomainDeps } from './domain-deps.ts';
 import { createInvoices } from './domains/invoices/index.ts';
 import { createProformas } from './domains/proformas/index.ts';
 import { createFiscalReceipts } from './domains/fiscal-receipts/index.ts';
@@ -95,19 +98,20 @@ export function createCore(options: CoreOptions) {
   );
   const dataVersion = createDataVersion(db, () => apiLog.ownChanges());
   const pager = new Pager(db);
-  const sales = createSales(db, pager);
+  const deps: DomainDeps = { clock, outbox: createOutbox(db, clock), files: new FileStore(options.dataDir) };
+  const sales = createSales(db, pager, deps);
   // The read side of every other list of the spec, one domain each.
   const reads = {
     invoices: createInvoices(db, pager),
     proformas: createProformas(db, pager),
-    fiscalReceipts: createFiscalReceipts(db, pager),
-    payments: createPayments(db, pager),
-    awbs: createAwbs(db, pager),
+    fiscalReceipts: createFiscalReceipts(db, pager, deps),
+    payments: createPayments(db, pager, deps),
+    awbs: createAwbs(db, pager, deps),
     inventories: createInventories(db, pager),
-    workmanager: createWorkmanager(db, pager),
+    workmanager: createWorkmanager(db, pager, deps),
     contacts: createContacts(db, pager),
-    reference: createReference(db, pager),
-    products: createProducts(db, pager),
+    reference: createReference(db, pager, deps),
+    products: createProducts(db, pager, deps),
   };
 
   const handlers: OperationHandlers = {
@@ -164,7 +168,7 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, apiLog, accounts, sales, dataVersion, ...reads },
+    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, ...reads },
     close(): void {
       if (!db.open) return;
       apiLog.flush();

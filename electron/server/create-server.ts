@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { registerMedia } from './media.ts';
 import type { Core } from '../core/create-core.ts';
 import { installErrorHandling } from './errors.ts';
 import { sendError, requestRoute } from './envelope.ts';
@@ -76,7 +78,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   installErrorHandling(app, options.onUnexpectedError ?? ((error) => console.error('[erp-workbench] unexpected error', error)));
 
   // JSON bodies (the spec); a DELETE with a body is read like any other, and ignored.
+  // Multipart (file uploads) is read by the routes that declare it; limits keep a request bounded.
+  await app.register(multipart, {
+    limits: { fileSize: options.bodyLimit ?? DEFAULT_BODY_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
+  registerMedia(app, options.core.rest.files);
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
   if (options.rendererDir) registerRenderer(app, options.rendererDir);
 

@@ -28,7 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Vite's output folder for hashed assets: served even if the UI is built after start-up. */
 const ASSETS_DIR = 'assets';
 /** First path segments that belong to the APIs; a file of the same name must not shadow them. */
-const RESERVED = new Set(['app', '_sandbox']);
+const RESERVED = new Set(['app', '_sandbox', 'media']);
 /** Names find-my-way can take literally (no ':' or '*' route syntax). */
 const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
 
@@ -57,7 +57,17 @@ function contentType(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, root: string, relative: string) {
+/**
+ * Sends `relative` below `root` (never outside it, symbolic links included) or a 404 envelope.
+ * `immutable`: the name changes whenever the content does (hashed assets, media keys).
+ */
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  relative: string,
+  immutable = relative.startsWith(`${ASSETS_DIR}/`),
+) {
   const notFound = () => sendError(request, reply, 404, [`no such file: ${requestRoute(request)}`]);
   const full = resolve(root, relative);
   if (!isInside(root, full)) return notFound();
@@ -74,7 +84,6 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, root: stri
   } catch {
     return notFound();
   }
-  const immutable = relative.startsWith(`${ASSETS_DIR}/`);
   return reply
     .type(contentType(file))
     .header('content-length', size)

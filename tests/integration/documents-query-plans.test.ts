@@ -12,6 +12,10 @@ import { createFiscalReceipts } from '../../electron/core/domains/fiscal-receipt
 import { createPayments } from '../../electron/core/domains/payments/index.ts';
 import { createAwbs } from '../../electron/core/domains/awb/index.ts';
 import { createInventories } from '../../electron/core/domains/inventory/index.ts';
+import type { DomainDeps } from '../../electron/core/domain-deps.ts';
+import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
+import { FileStore } from '../../electron/core/store/files.ts';
+import { systemClock } from '../../electron/core/time.ts';
 
 /**
  * Every filter of the document lists is served by an index: the queries the domains really
@@ -85,15 +89,21 @@ interface PlanCase {
 }
 
 const base = { companyId: 1, pageSize: 3 };
+/** The write dependencies of a domain, unused by the list queries planned here. */
+const depsFor = (db: Database): DomainDeps => ({
+  clock: systemClock,
+  outbox: createOutbox(db, systemClock),
+  files: new FileStore(tmpdir()),
+});
 const lists = {
   invoices: (q: object) => (db: Database, pager: Pager, page: number) => createInvoices(db, pager).list({ ...base, ...q, page }),
   proformas: (q: object) => (db: Database, pager: Pager, page: number) =>
     createProformas(db, pager).list({ ...base, include: {}, ...q, page }),
   receipts: (q: object) => (db: Database, pager: Pager, page: number) =>
-    createFiscalReceipts(db, pager).list({ ...base, include: {}, ...q, page }),
+    createFiscalReceipts(db, pager, depsFor(db)).list({ ...base, include: {}, ...q, page }),
   payments: (q: object) => (db: Database, pager: Pager, page: number) =>
-    createPayments(db, pager).list({ ...base, include: {}, ...q, page }),
-  awbs: (q: object) => (db: Database, pager: Pager, page: number) => createAwbs(db, pager).list({ ...base, ...q, page }),
+    createPayments(db, pager, depsFor(db)).list({ ...base, include: {}, ...q, page }),
+  awbs: (q: object) => (db: Database, pager: Pager, page: number) => createAwbs(db, pager, depsFor(db)).list({ ...base, ...q, page }),
   inventories: (q: object) => (db: Database, pager: Pager, page: number) => createInventories(db, pager).list({ ...base, ...q, page }),
 };
 
@@ -177,7 +187,7 @@ const CASES: PlanCase[] = [
   },
   {
     name: 'payment types',
-    run: (db, pager) => createPayments(db, pager).types(1),
+    run: (db, pager) => createPayments(db, pager, depsFor(db)).types(1),
     uses: /SEARCH payment_types USING (COVERING )?INDEX sqlite_autoindex_payment_types_1 \(company_id=\?\)/,
     ordered: true,
   },

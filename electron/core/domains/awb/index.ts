@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import type { Awb } from '../../../../shared/domain/awb.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
@@ -14,7 +15,8 @@ const AWB_COLUMNS = `id AS awb_id, sale_id, connector_order_id, awb_nr, awb_type
   last_changed_ts`;
 
 /** Courier AWBs: /awb/list/. */
-export function createAwbs(db: Database, pager: Pager) {
+export function createAwbs(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   void db;
   return {
     list(query: AwbsQuery): Page<Awb> {

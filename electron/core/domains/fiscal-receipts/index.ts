@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import type { FiscalReceipt } from '../../../../shared/domain/fiscal-receipts.ts';
 import type { SaleLine } from '../../../../shared/domain/sales.ts';
@@ -40,7 +41,8 @@ const RECEIPT_COLUMNS = `fr.id AS fiscal_receipt_id, fr.sale_id, fr.pos_receipt_
   fr.added_by_api, fr.created_ts, fr.last_changed_ts`;
 
 /** Fiscal (cash register) receipts: /fiscalreceipts/list/. */
-export function createFiscalReceipts(db: Database, pager: Pager) {
+export function createFiscalReceipts(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   // The lines of the receipts' sales, for a whole page at once.
   const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
     `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,

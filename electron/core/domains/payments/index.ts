@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import {
   STANDARD_PAYMENT_TYPES,
@@ -19,7 +20,8 @@ const PAYMENT_COLUMNS = `id AS incasare_id, series, number, date, payment_type, 
   fiscal_receipt_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts`;
 
 /** Payments and receipts (incasari): /payments/list/ and /payments/types/. */
-export function createPayments(db: Database, pager: Pager) {
+export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   // The allocations of a whole page with the series and number of each document, in one query.
   const allocations = db.prepare<[number, string], PaymentAllocation & { parent_id: number }>(
     `SELECT a.payment_id AS parent_id, a.doc_type, a.doc_id,

@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database, Statement } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import {
@@ -41,7 +42,8 @@ type Row = Record<string, unknown>;
 const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 1000;
 const MAX_CACHED_STATEMENTS = 500;
 
-export function createProducts(db: Database, pager: Pager) {
+export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   const pricing = createPricing(db);
   const workpointsOf = db.prepare<[number], Workpoint>(
     'SELECT id, name, kind FROM workpoints WHERE company_id = ? AND deleted = 0 ORDER BY id',

@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import type { Pricelist, WebCategory, Workpoint } from '../../../../shared/domain/reference.ts';
@@ -48,7 +49,8 @@ const STREET_KIND =
 const streetKey = (street: string): string => foldPlaceName(street).toLowerCase();
 const streetName = (street: string): string => streetKey(street).replace(STREET_KIND, '');
 
-export function createReference(db: Database, pager: Pager) {
+export function createReference(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   const postcodesOfCity = db.prepare<[string, string], { street: string; postcode: string }>(
     `SELECT street, postcode FROM postcodes
       WHERE county = ? COLLATE NOCASE AND city = ? COLLATE NOCASE

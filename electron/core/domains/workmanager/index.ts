@@ -1,3 +1,4 @@
+import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import { notFound, OperationError } from '../../../../shared/contract/errors.ts';
 import type {
@@ -64,7 +65,8 @@ const DOCUMENTS_SQL = [
   .join('\n UNION ALL\n')
   .concat('\n ORDER BY date, doc_type, doc_id');
 
-export function createWorkmanager(db: Database, pager: Pager) {
+export function createWorkmanager(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
   const moduleFlag = db.prepare<[number], number>('SELECT workmanager_enabled FROM accounts WHERE company_id = ?').pluck();
   const recommendations = db.prepare<[number, string], ClientRecommendation & { parent_id: number }>(
     `SELECT service_file_id AS parent_id, id AS recommendation_id, text, created_ts
