@@ -33,6 +33,7 @@ import { createWorkmanager } from './domains/workmanager/index.ts';
 import { createContacts } from './domains/contacts/index.ts';
 import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
+import { createImages } from './domains/images/index.ts';
 import {
   operations as operationDefs,
   type OperationInput,
@@ -112,6 +113,7 @@ export function createCore(options: CoreOptions) {
     contacts: createContacts(db, pager),
     reference: createReference(db, pager, deps),
     products: createProducts(db, pager, deps),
+    images: createImages(db, pager, deps),
   };
 
   const handlers: OperationHandlers = {

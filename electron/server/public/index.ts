@@ -12,6 +12,9 @@ import { registerWorkmanagerRoutes } from './workmanager.ts';
 import { registerContactRoutes } from './contacts.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { registerProductRoutes } from './product.ts';
+import { registerSalePaymentRoutes } from './sales-payment.ts';
+import { registerProductImageRoutes } from './product-images.ts';
+import { registerWebCategoryRoutes } from './web-categories.ts';
 import { RestRoutes } from './route-kit.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
@@ -112,6 +115,9 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   registerContactRoutes(routes);
   registerReferenceRoutes(routes);
   registerProductRoutes(routes);
+  registerSalePaymentRoutes(routes);
+  registerProductImageRoutes(routes);
+  registerWebCategoryRoutes(routes);
 
   const document = buildOpenApi(routes.docs);
   app.get('/openapi.json', async () => document);

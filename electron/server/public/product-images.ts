@@ -1,0 +1,6 @@
+import type { RestRoutes } from './route-kit.ts';
+
+// WIP: filled in by the write side of issue 4.
+export function registerProductImageRoutes(routes: RestRoutes): void {
+  void routes;
+}
