@@ -90,7 +90,7 @@ async function walk(filters: string): Promise<Product[]> {
   }
 }
 const idsOf = (rows: Product[]) => rows.map((r) => r.product_id);
-const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+import { round2 } from '../../electron/core/money.ts';
 
 describe('GET /product/list/', () => {
   it('pages through every live product once, in id order', async () => {

@@ -42,7 +42,8 @@ export interface Pricelist {
   currency: string;
 }
 
-export const round2 = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
+import { round2 } from '../../money.ts';
+export { round2 };
 
 export function createPricing(db: Database) {
   const pricelistOf = db.prepare<[number, number], Pricelist>('SELECT id, currency FROM pricelists WHERE company_id = ? AND id = ?');

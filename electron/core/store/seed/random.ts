@@ -9,11 +9,8 @@ export function at<T>(arr: readonly T[], i: number): T {
 }
 
 /** Money rounding: half away from zero, robust to binary noise such as 1.005. */
-export function round2(x: number): number {
-  const a = Math.abs(x);
-  const r = Math.round(a * 100 + 1e-7 * Math.max(1, a)) / 100;
-  return x < 0 ? -r : r;
-}
+import { round2 } from '../../money.ts';
+export { round2 };
 
 export function round3(x: number): number {
   const a = Math.abs(x);
