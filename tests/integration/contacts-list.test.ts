@@ -1,64 +1,38 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { CONTACTS_PAGE_SIZE, type Contact } from '../../shared/domain/contacts.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo } from './harness.ts';
+import { listClient, restGet } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 /** A client marked deleted for these tests (the demo has none at scale 1). */
 let deletedClient: number;
 const OTHER_ACCOUNT_CONTACT = 999911;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  deletedClient = (writable.prepare('SELECT max(id) AS id FROM contacts WHERE company_id = 1 AND is_client = 1 AND is_company = 0').get() as { id: number }).id;
-  writable.exec(`
-    UPDATE contacts SET deleted = 1 WHERE id = ${deletedClient};
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    INSERT INTO pricelists (id, company_id, name, last_changed_ts) VALUES (999912, 2, 'Other pricelist', '2026-01-01 00:00:00');
-    INSERT INTO contacts (id, company_id, name, is_client, pricelist_id, created_ts, lastupdated)
-      VALUES (${OTHER_ACCOUNT_CONTACT}, 2, 'Other Client SRL', 1, 999912, '2026-01-01 00:00:00', '2099-01-01 00:00:00');
-    INSERT INTO contact_addresses (company_id, contact_id, county, city, street) VALUES (2, ${OTHER_ACCOUNT_CONTACT}, 'Cluj', 'Cluj-Napoca', 'x');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    deletedClient = (writable.prepare('SELECT max(id) AS id FROM contacts WHERE company_id = 1 AND is_client = 1 AND is_company = 0').get() as { id: number }).id;
+    writable.exec(`
+      UPDATE contacts SET deleted = 1 WHERE id = ${deletedClient};
+      INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
+      INSERT INTO pricelists (id, company_id, name, last_changed_ts) VALUES (999912, 2, 'Other pricelist', '2026-01-01 00:00:00');
+      INSERT INTO contacts (id, company_id, name, is_client, pricelist_id, created_ts, lastupdated)
+        VALUES (${OTHER_ACCOUNT_CONTACT}, 2, 'Other Client SRL', 1, 999912, '2026-01-01 00:00:00', '2099-01-01 00:00:00');
+      INSERT INTO contact_addresses (company_id, contact_id, county, city, street) VALUES (2, ${OTHER_ACCOUNT_CONTACT}, 'Cluj', 'Cluj-Napoca', 'x');
+    `);
+  },
 });
 
 const LIVE_CLIENTS = 'company_id = 1 AND is_client = 1 AND deleted = 0';
 
 const ids = (sql: string, ...params: unknown[]) =>
-  (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+  (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 
-async function get<T>(path: string, status = 200) {
-  const answer = await h.rest<T>('GET', `/1${path}`, user);
-  expect(answer.status, `${path}: ${JSON.stringify(answer.body.messages)}`).toBe(status);
-  return answer.body;
-}
-
-async function walk(filters: string): Promise<Contact[]> {
-  const rows: Contact[] = [];
-  for (let page = 1; ; page++) {
-    const body = await get<Contact[]>(`/contacts/list/${filters}page:${page}/`);
-    expect(body.page).toBe(page);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(CONTACTS_PAGE_SIZE);
-  }
-}
+const get = restGet(demo);
+const { walk } = listClient<Contact>(demo, '/contacts/list/', { echoesPage: true, pageSize: CONTACTS_PAGE_SIZE });
 const contactIds = async (filters: string) => (await walk(filters)).map((c) => c.contact_id);
 
 /** The first contact of the account matching a condition on c (contact) and g (its group). */
 function contactWhere(condition: string): number {
-  const row = db
+  const row = demo.db
     .prepare(
       `SELECT c.id FROM contacts c LEFT JOIN contact_groups g ON g.id = c.group_id
         WHERE c.company_id = 1 AND c.is_client = 1 AND c.deleted = 0 AND ${condition} ORDER BY c.id LIMIT 1`,
@@ -67,10 +41,10 @@ function contactWhere(condition: string): number {
   expect(row, condition).toBeDefined();
   return row!.id;
 }
-const pricelistName = (id: number) => (db.prepare('SELECT name FROM pricelists WHERE id = ?').get(id) as { name: string }).name;
+const pricelistName = (id: number) => (demo.db.prepare('SELECT name FROM pricelists WHERE id = ?').get(id) as { name: string }).name;
 const groupPricelist = (contactId: number) =>
-  (db.prepare('SELECT g.pricelist_id AS id FROM contacts c JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(contactId) as { id: number }).id;
-const ownPricelist = (contactId: number) => (db.prepare('SELECT pricelist_id AS id FROM contacts WHERE id = ?').get(contactId) as { id: number }).id;
+  (demo.db.prepare('SELECT g.pricelist_id AS id FROM contacts c JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(contactId) as { id: number }).id;
+const ownPricelist = (contactId: number) => (demo.db.prepare('SELECT pricelist_id AS id FROM contacts WHERE id = ?').get(contactId) as { id: number }).id;
 
 describe('GET /contacts/list/', () => {
   it('pages through every live client of the account once, in id order (suppliers only and deleted left out)', async () => {
@@ -89,7 +63,7 @@ describe('GET /contacts/list/', () => {
 
   it('answers the documented fields of a contact, without the include blocks', async () => {
     const [first] = (await get<Contact[]>('/contacts/list/')).data;
-    const row = db.prepare('SELECT c.*, g.name AS group_name FROM contacts c LEFT JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(first!.contact_id) as Record<string, unknown>;
+    const row = demo.db.prepare('SELECT c.*, g.name AS group_name FROM contacts c LEFT JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(first!.contact_id) as Record<string, unknown>;
     expect(first).toEqual({
       contact_id: row.id,
       name: row.name,
@@ -112,7 +86,7 @@ describe('GET /contacts/list/', () => {
   });
 
   it('modifiedafter (strict, %20) and modifiedthrough (inclusive) act on lastupdated', async () => {
-    const { ts } = db.prepare(`SELECT lastupdated AS ts FROM contacts WHERE ${LIVE_CLIENTS} ORDER BY lastupdated LIMIT 1 OFFSET 40`).get() as { ts: string };
+    const { ts } = demo.db.prepare(`SELECT lastupdated AS ts FROM contacts WHERE ${LIVE_CLIENTS} ORDER BY lastupdated LIMIT 1 OFFSET 40`).get() as { ts: string };
     const encoded = ts.replace(' ', '%20');
     const after = await contactIds(`modifiedafter:${encoded}/`);
     expect(after).toEqual(ids(`SELECT id FROM contacts WHERE ${LIVE_CLIENTS} AND lastupdated > ? ORDER BY id`, ts));
@@ -168,7 +142,7 @@ describe('GET /contacts/list/', () => {
   it('include:address,contacts,banks add the addresses, contact persons and bank accounts of every row', async () => {
     const rows = await walk('include:address,contacts,banks/');
     expect(rows.map((r) => r.contact_id)).toEqual(ids(`SELECT id FROM contacts WHERE ${LIVE_CLIENTS} ORDER BY id`));
-    const count = (table: string, id: number) => (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE contact_id = ?`).get(id) as { n: number }).n;
+    const count = (table: string, id: number) => (demo.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE contact_id = ?`).get(id) as { n: number }).n;
     for (const row of rows) {
       expect(row.addresses, `addresses of ${row.contact_id}`).toHaveLength(count('contact_addresses', row.contact_id));
       expect(row.contacts, `persons of ${row.contact_id}`).toHaveLength(count('contact_persons', row.contact_id));
@@ -177,7 +151,7 @@ describe('GET /contacts/list/', () => {
     }
     const withAll = rows.find((r) => r.addresses!.length > 1 && r.contacts!.length > 0 && r.bank_accounts!.length > 0)!;
     expect(withAll).toBeDefined();
-    const address = db.prepare('SELECT * FROM contact_addresses WHERE contact_id = ? ORDER BY is_default DESC, id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
+    const address = demo.db.prepare('SELECT * FROM contact_addresses WHERE contact_id = ? ORDER BY is_default DESC, id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
     expect(withAll.addresses![0]).toEqual({
       address_id: address.id,
       kind: address.kind,
@@ -196,9 +170,9 @@ describe('GET /contacts/list/', () => {
       shipping_contact_name: address.shipping_contact_name,
       shipping_contact_phone: address.shipping_contact_phone,
     });
-    const person = db.prepare('SELECT * FROM contact_persons WHERE contact_id = ? ORDER BY id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
+    const person = demo.db.prepare('SELECT * FROM contact_persons WHERE contact_id = ? ORDER BY id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
     expect(withAll.contacts![0]).toEqual({ person_id: person.id, name: person.name, role: person.role, email: person.email, phone: person.phone });
-    const bank = db.prepare('SELECT * FROM contact_bank_accounts WHERE contact_id = ? ORDER BY id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
+    const bank = demo.db.prepare('SELECT * FROM contact_bank_accounts WHERE contact_id = ? ORDER BY id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
     expect(withAll.bank_accounts![0]).toEqual({ bank_account_id: bank.id, iban: bank.iban, bank_name: bank.bank_name, currency: bank.currency });
     // each include alone adds only its block
     const [onlyBanks] = (await get<Contact[]>(`/contacts/list/id:${withAll.contact_id}/include:banks/`)).data;

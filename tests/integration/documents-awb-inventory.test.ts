@@ -1,41 +1,15 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { Awb } from '../../shared/domain/awb.ts';
 import { Inventory, InventoryRow, InventoryView } from '../../shared/domain/inventory.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, writeSql } from './harness.ts';
+import { listClient, restGet } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 type Row = Record<string, unknown>;
 
-async function get<T = Row[]>(path: string, status = 200) {
-  const answer = await h.rest<T>('GET', `/1${path}`, user);
-  expect(answer.status, `${path}: ${JSON.stringify(answer.body.messages)}`).toBe(status);
-  return answer.body;
-}
-
-async function walk(path: string): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 1; ; page++) {
-    const body = await get(`${path}page:${page}/`);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-  }
-}
+const get = restGet<Row[]>(demo);
+const { walk } = listClient<Row>(demo, '');
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -43,7 +17,7 @@ describe('GET /awb/list/', () => {
   it('answers the documented AWB record, field for field as stored', async () => {
     const rows = await walk('/awb/list/');
     const keys = Object.keys(Awb.properties);
-    const stored = new Map((db.prepare('SELECT * FROM awbs WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    const stored = new Map((demo.db.prepare('SELECT * FROM awbs WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
     expect(rows.length).toBe(stored.size);
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(keys);
@@ -55,21 +29,18 @@ describe('GET /awb/list/', () => {
   });
 
   it('documentnr is the tracking number, matched exactly and URL-decoded', async () => {
-    const stored = db.prepare('SELECT id, awb_nr FROM awbs WHERE company_id = 1 ORDER BY id LIMIT 1 OFFSET 20').get() as { id: number; awb_nr: string };
+    const stored = demo.db.prepare('SELECT id, awb_nr FROM awbs WHERE company_id = 1 ORDER BY id LIMIT 1 OFFSET 20').get() as { id: number; awb_nr: string };
     expect((await get(`/awb/list/documentnr:${stored.awb_nr}/`)).data.map((row) => row.awb_id)).toEqual(
-      db.prepare('SELECT id FROM awbs WHERE company_id = 1 AND awb_nr = ? ORDER BY id').pluck().all(stored.awb_nr),
+      demo.db.prepare('SELECT id FROM awbs WHERE company_id = 1 AND awb_nr = ? ORDER BY id').pluck().all(stored.awb_nr),
     );
     expect((await get(`/awb/list/documentnr:${stored.awb_nr.slice(0, -1)}/`)).data).toEqual([]);
     expect((await get('/awb/list/documentnr:NO-SUCH-AWB/')).data).toEqual([]);
 
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable
-      .prepare(
-        `INSERT INTO awbs (id, company_id, awb_nr, awb_type, date, created_ts, last_changed_ts)
-         VALUES (888888, 1, 'GLS/2026 17:3', (SELECT code FROM couriers LIMIT 1), '2026-01-02', '2026-01-02 10:00:00', '2026-01-02 10:00:00')`,
-      )
-      .run();
-    writable.close();
+    writeSql(
+      demo.h,
+      `INSERT INTO awbs (id, company_id, awb_nr, awb_type, date, created_ts, last_changed_ts)
+       VALUES (888888, 1, 'GLS/2026 17:3', (SELECT code FROM couriers LIMIT 1), '2026-01-02', '2026-01-02 10:00:00', '2026-01-02 10:00:00')`,
+    );
     const odd = (await get(`/awb/list/documentnr:${encodeURIComponent('GLS/2026 17:3')}/`)).data;
     expect(odd.map((row) => row.awb_id)).toEqual([888888]);
     expect(odd[0]).toMatchObject({ awb_nr: 'GLS/2026 17:3', sale_id: null, awb_subtype: '', cancelled: 0 });
@@ -81,7 +52,7 @@ describe('GET /awb/list/', () => {
       ['include:items/', /unknown filter 'include'/],
       ['awb_nr:1/', /unknown filter 'awb_nr'/],
     ] as const) {
-      const answer = await h.rest('GET', `/1/awb/list/${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1/awb/list/${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.messages[0], filters).toMatch(message);
     }
@@ -97,9 +68,9 @@ describe('GET /inventory/list/', () => {
   it('answers the documented inventory record with its totals', async () => {
     const rows = await walk('/inventory/list/');
     const keys = Object.keys(Inventory.properties);
-    const stored = db.prepare('SELECT * FROM inventories WHERE company_id = 1 ORDER BY id').all() as Row[];
+    const stored = demo.db.prepare('SELECT * FROM inventories WHERE company_id = 1 ORDER BY id').all() as Row[];
     expect(rows.map((row) => row.inventory_id)).toEqual(stored.map((row) => row.id));
-    const totals = db.prepare(TOTALS);
+    const totals = demo.db.prepare(TOTALS);
     rows.forEach((row, index) => {
       expect(Object.keys(row)).toEqual(keys);
       const s = stored[index]!;
@@ -118,13 +89,13 @@ describe('GET /inventory/list/', () => {
 
 describe('GET /inventory/view/{inventory_id}/', () => {
   it('answers the inventory with its workpoint, sub-management and every stock row', async () => {
-    const ids = db.prepare('SELECT id FROM inventories WHERE company_id = 1 ORDER BY id').pluck().all() as number[];
+    const ids = demo.db.prepare('SELECT id FROM inventories WHERE company_id = 1 ORDER BY id').pluck().all() as number[];
     const listed = new Map((await walk('/inventory/list/')).map((row) => [row.inventory_id, row]));
-    const head = db.prepare(
+    const head = demo.db.prepare(
       `SELECT w.name AS workpoint_name, sm.name AS sub_management_name FROM inventories i JOIN workpoints w ON w.id = i.workpoint_id
          LEFT JOIN sub_managements sm ON sm.id = i.sub_management_id WHERE i.id = ?`,
     );
-    const stockRows = db.prepare('SELECT * FROM inventory_rows WHERE inventory_id = ? ORDER BY id');
+    const stockRows = demo.db.prepare('SELECT * FROM inventory_rows WHERE inventory_id = ? ORDER BY id');
     for (const id of ids) {
       const { data, page } = await get<Row>(`/inventory/view/${id}/`);
       expect(page).toBeUndefined();
@@ -148,19 +119,19 @@ describe('GET /inventory/view/{inventory_id}/', () => {
       expect(rows).toEqual(expected);
       for (const row of rows as Row[]) expect(Object.keys(row)).toEqual(Object.keys(InventoryRow.properties));
     }
-    const withSub = db.prepare('SELECT id FROM inventories WHERE company_id = 1 AND sub_management_id IS NOT NULL LIMIT 1').pluck().get() as number;
+    const withSub = demo.db.prepare('SELECT id FROM inventories WHERE company_id = 1 AND sub_management_id IS NOT NULL LIMIT 1').pluck().get() as number;
     expect((await get<Row>(`/inventory/view/${withSub}/`)).data.sub_management_name).toEqual(expect.any(String));
-    const without = db.prepare('SELECT id FROM inventories WHERE company_id = 1 AND sub_management_id IS NULL LIMIT 1').pluck().get() as number;
+    const without = demo.db.prepare('SELECT id FROM inventories WHERE company_id = 1 AND sub_management_id IS NULL LIMIT 1').pluck().get() as number;
     expect((await get<Row>(`/inventory/view/${without}/`)).data).toMatchObject({ sub_management_id: null, sub_management_name: null });
   });
 
   it('404 for an inventory that does not exist, 400 for an id that is not a positive integer', async () => {
-    const max = db.prepare('SELECT max(id) FROM inventories').pluck().get() as number;
+    const max = demo.db.prepare('SELECT max(id) FROM inventories').pluck().get() as number;
     const missing = await get<null>(`/inventory/view/${max + 1}/`, 404);
     expect(missing.messages[0]).toBe(`inventory ${max + 1} does not exist`);
     expect(missing.is_error).toBe(true);
     for (const bad of ['abc', '0', '-1', '1.5', '01']) {
-      const answer = await h.rest('GET', `/1/inventory/view/${bad}/`, user);
+      const answer = await demo.h.rest('GET', `/1/inventory/view/${bad}/`, demo.user);
       expect(answer.status, bad).toBe(400);
       expect(answer.body.messages[0], bad).toMatch(/inventory_id: .* is not a positive integer id/);
     }

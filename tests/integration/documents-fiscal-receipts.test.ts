@@ -1,46 +1,19 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { FiscalReceipt } from '../../shared/domain/fiscal-receipts.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, writeSql } from './harness.ts';
+import { listClient } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 type Row = Record<string, unknown>;
 const BASE = '/fiscalreceipts/list/';
 const OPTIONAL = ['bf_content', 'printer_response', 'items'];
 
 const ids = (where = '1', ...params: unknown[]) =>
-  db.prepare(`SELECT id FROM fiscal_receipts WHERE company_id = 1 AND ${where} ORDER BY id`).pluck().all(...params) as number[];
-const values = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as Array<number | string>;
+  demo.db.prepare(`SELECT id FROM fiscal_receipts WHERE company_id = 1 AND ${where} ORDER BY id`).pluck().all(...params) as number[];
+const values = (sql: string, ...params: unknown[]) => demo.db.prepare(sql).pluck().all(...params) as Array<number | string>;
 
-async function list(filters: string) {
-  const answer = await h.rest<Row[]>('GET', `/1${BASE}${filters}`, user);
-  expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
-  return answer.body;
-}
-
-async function walk(filters: string): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${filters}page:${page}/`);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-  }
-}
+const { list, walk } = listClient<Row>(demo, BASE);
 
 const idsOf = (rows: Row[]) => rows.map((row) => row.fiscal_receipt_id);
 
@@ -50,7 +23,7 @@ describe('GET /fiscalreceipts/list/', () => {
     const keys = Object.keys(FiscalReceipt.properties).filter((key) => !OPTIONAL.includes(key));
     const stored = new Map(
       (
-        db
+        demo.db
           .prepare(
             `SELECT fr.*, s.client_id, s.client_name, s.client_cui, s.client_reg_com, s.total_vat AS sale_vat,
                     s.total_with_vat AS sale_total
@@ -120,7 +93,7 @@ describe('GET /fiscalreceipts/list/', () => {
     for (const row of plain) for (const key of OPTIONAL) expect(row).not.toHaveProperty(key);
     const rows = await walk('include:printer_responses/');
     const stored = new Map(
-      (db.prepare('SELECT id, bf_content, printer_response FROM fiscal_receipts WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]),
+      (demo.db.prepare('SELECT id, bf_content, printer_response FROM fiscal_receipts WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]),
     );
     for (const row of rows) {
       const s = stored.get(row.fiscal_receipt_id)!;
@@ -133,7 +106,7 @@ describe('GET /fiscalreceipts/list/', () => {
 
   it("include:items adds the lines of each receipt's sale", async () => {
     const rows = await walk('include:items,printer_responses/');
-    const lines = db.prepare('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY line_no');
+    const lines = demo.db.prepare('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY line_no');
     for (const row of rows) {
       const expected = (lines.all(row.sale_id) as Row[]).map(({ id: _id, company_id: _c, sale_id: _s, ...line }) => line);
       expect(expected.length).toBeGreaterThan(0);
@@ -144,9 +117,7 @@ describe('GET /fiscalreceipts/list/', () => {
 
   it('a receipt without bf_date is dated by the day it was registered', async () => {
     const [id] = ids('status_id = 1');
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.prepare("UPDATE fiscal_receipts SET bf_date = NULL, created_ts = '2023-05-06 10:11:12' WHERE id = ?").run(id);
-    writable.close();
+    writeSql(demo.h, "UPDATE fiscal_receipts SET bf_date = NULL, created_ts = '2023-05-06 10:11:12' WHERE id = ?", id);
     const [row] = (await list(`id:${id}/`)).data;
     expect(row).toMatchObject({ fiscal_receipt_id: id, bf_date: null, date: '2023-05-06' });
     expect(idsOf(await walk('date:2023-05-06/'))).toEqual([id]);
@@ -169,7 +140,7 @@ describe('GET /fiscalreceipts/list/', () => {
       ['documentnr:1/', /unknown filter 'documentnr'/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1${BASE}${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1${BASE}${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.messages[0], filters).toMatch(message);
     }

@@ -1,52 +1,24 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { Invoice } from '../../shared/domain/invoices.ts';
 import { Proforma } from '../../shared/domain/proformas.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, writeSql } from './harness.ts';
+import { listClient } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 type Row = Record<string, unknown>;
 
-const ids = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().all(...params) as number[];
+const ids = (sql: string, ...params: unknown[]) => demo.db.prepare(sql).pluck().all(...params) as number[];
 
 /** The list, walk and refusal helpers of one endpoint. */
 function endpoint(base: string) {
-  async function list(filters: string) {
-    const answer = await h.rest<Row[]>('GET', `/1${base}${filters}`, user);
-    expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
-    return answer.body;
-  }
-  /** Every row, walking the pages while has_more_pages is true. */
-  async function walk(filters: string): Promise<Row[]> {
-    const rows: Row[] = [];
-    for (let page = 1; ; page++) {
-      const body = await list(`${filters}page:${page}/`);
-      rows.push(...body.data);
-      if (!body.has_more_pages) return rows;
-    }
-  }
   async function refused(filters: string, message: RegExp) {
-    const answer = await h.rest('GET', `/1${base}${filters}`, user);
+    const answer = await demo.h.rest('GET', `/1${base}${filters}`, demo.user);
     expect(answer.status, filters).toBe(400);
     expect(answer.body.is_error).toBe(true);
     expect(answer.body.messages[0], filters).toMatch(message);
   }
-  return { list, walk, refused };
+  return { ...listClient<Row>(demo, base), refused };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,7 +32,7 @@ describe('GET /invoices/list/', () => {
     const keys = Object.keys(Invoice.properties);
     for (const row of rows) expect(Object.keys(row)).toEqual(keys);
     // every record carries the stored values (the id under its name)
-    const stored = new Map((db.prepare('SELECT * FROM invoices WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    const stored = new Map((demo.db.prepare('SELECT * FROM invoices WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
     for (const row of rows) {
       const { invoice_id, ...fields } = row;
       expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'invoice_id').map((k) => [k, stored.get(invoice_id)![k]])));
@@ -82,16 +54,13 @@ describe('GET /invoices/list/', () => {
     const first = await list('page:1/');
     seen.push(...first.data.map((row) => row.invoice_id as number));
     // Issued meanwhile: a new invoice takes the next id and shows at the end of the walk.
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
     const added = Number(
-      writable
-        .prepare(
-          `INSERT INTO invoices (company_id, series, number, date, due_date, created_ts, last_changed_ts)
-           VALUES (1, 'DMO', 999001, '2026-01-05', '2026-02-04', '2026-01-05 10:00:00', '2026-01-05 10:00:00')`,
-        )
-        .run().lastInsertRowid,
+      writeSql(
+        demo.h,
+        `INSERT INTO invoices (company_id, series, number, date, due_date, created_ts, last_changed_ts)
+         VALUES (1, 'DMO', 999001, '2026-01-05', '2026-02-04', '2026-01-05 10:00:00', '2026-01-05 10:00:00')`,
+      ).lastInsertRowid,
     );
-    writable.close();
     for (let page = 2; ; page++) {
       const body = await list(`page:${page}/`);
       seen.push(...body.data.map((row) => row.invoice_id as number));
@@ -132,7 +101,7 @@ describe('GET /proformas/list/', () => {
     const rows = await walk('');
     const keys = Object.keys(Proforma.properties).filter((key) => key !== 'payment_link');
     for (const row of rows) expect(Object.keys(row)).toEqual(keys);
-    const stored = new Map((db.prepare('SELECT * FROM proformas WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    const stored = new Map((demo.db.prepare('SELECT * FROM proformas WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
     for (const row of rows) {
       const { proforma_id, ...fields } = row;
       expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'proforma_id').map((k) => [k, stored.get(proforma_id)![k]])));
@@ -141,7 +110,7 @@ describe('GET /proformas/list/', () => {
     const linked = await walk('include:payment_link/');
     expect(linked.map((row) => row.proforma_id)).toEqual(rows.map((row) => row.proforma_id));
     const links = new Map(
-      (db.prepare('SELECT id, payment_link FROM proformas WHERE company_id = 1').all() as Array<{ id: number; payment_link: string }>).map(
+      (demo.db.prepare('SELECT id, payment_link FROM proformas WHERE company_id = 1').all() as Array<{ id: number; payment_link: string }>).map(
         (row) => [row.id, row.payment_link],
       ),
     );

@@ -1,58 +1,25 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { Payment, STANDARD_PAYMENT_TYPES } from '../../shared/domain/payments.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, writeSql } from './harness.ts';
+import { listClient } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 type Row = Record<string, unknown>;
 const BASE = '/payments/list/';
 
 const ids = (where = '1', ...params: unknown[]) =>
-  db.prepare(`SELECT id FROM payments WHERE company_id = 1 AND ${where} ORDER BY id`).pluck().all(...params) as number[];
+  demo.db.prepare(`SELECT id FROM payments WHERE company_id = 1 AND ${where} ORDER BY id`).pluck().all(...params) as number[];
 
-async function list(filters: string) {
-  const answer = await h.rest<Row[]>('GET', `/1${BASE}${filters}`, user);
-  expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
-  return answer.body;
-}
-
-async function walk(filters: string): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${filters}page:${page}/`);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-  }
-}
+const { list, walk } = listClient<Row>(demo, BASE);
 
 const idsOf = (rows: Row[]) => rows.map((row) => row.incasare_id);
-
-function write(sql: string, ...params: unknown[]): void {
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.prepare(sql).run(...params);
-  writable.close();
-}
 
 describe('GET /payments/list/', () => {
   it('answers the documented payment record, field for field as stored', async () => {
     const rows = await walk('');
     const keys = Object.keys(Payment.properties).filter((key) => key !== 'allocations');
-    const stored = new Map((db.prepare('SELECT * FROM payments WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    const stored = new Map((demo.db.prepare('SELECT * FROM payments WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
     expect(rows.length).toBe(stored.size);
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(keys);
@@ -77,7 +44,7 @@ describe('GET /payments/list/', () => {
     expect(idsOf(has)).toEqual(ids("allocation_status IN ('some_allocated', 'fully_allocated')"));
     expect(has.every((row) => (row.allocated_amount as number) > 0)).toBe(true);
     // with the other filters: their intersection
-    const [day] = db.prepare("SELECT date FROM payments WHERE company_id = 1 AND allocation_status = 'fully_allocated' ORDER BY id LIMIT 1 OFFSET 50").pluck().all() as string[];
+    const [day] = demo.db.prepare("SELECT date FROM payments WHERE company_id = 1 AND allocation_status = 'fully_allocated' ORDER BY id LIMIT 1 OFFSET 50").pluck().all() as string[];
     expect(idsOf(await walk(`allocation_status:fully_allocated/datefrom:${day}/`))).toEqual(
       ids("allocation_status = 'fully_allocated' AND date >= ?", day),
     );
@@ -86,14 +53,15 @@ describe('GET /payments/list/', () => {
   it('include:allocations lists each allocation with the series and number of its document', async () => {
     // The demo allocates to sales and invoices; allocate a free payment to a proforma too.
     const [free] = ids("allocation_status = 'not_allocated'");
-    const proforma = db.prepare('SELECT id, series, number FROM proformas WHERE company_id = 1 LIMIT 1').get() as Row;
-    write(
+    const proforma = demo.db.prepare('SELECT id, series, number FROM proformas WHERE company_id = 1 LIMIT 1').get() as Row;
+    writeSql(
+      demo.h,
       "INSERT INTO payment_allocations (company_id, payment_id, doc_type, doc_id, amount) VALUES (1, ?, 'proforma', ?, 1.5)",
       free,
       proforma.id,
     );
     const rows = await walk('include:allocations/');
-    const allocations = db.prepare(
+    const allocations = demo.db.prepare(
       `SELECT a.doc_type, a.doc_id, COALESCE(s.series, i.series, p.series) AS series, COALESCE(s.number, i.number, p.number) AS number, a.amount
          FROM payment_allocations a
          LEFT JOIN sales s ON a.doc_type = 'sale' AND s.id = a.doc_id
@@ -123,7 +91,7 @@ describe('GET /payments/list/', () => {
       ['documentnr:1/', /unknown filter 'documentnr'/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1${BASE}${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1${BASE}${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.messages[0], filters).toMatch(message);
     }
@@ -132,7 +100,7 @@ describe('GET /payments/list/', () => {
 
 describe('GET /payments/types/', () => {
   it("answers the standard codes in the spec's order, then the account's custom types; not paginated", async () => {
-    const answer = await h.rest<Array<{ code: string; name: string; is_custom: number }>>('GET', '/1/payments/types/', user);
+    const answer = await demo.h.rest<Array<{ code: string; name: string; is_custom: number }>>('GET', '/1/payments/types/', demo.user);
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty('page');
     expect(answer.body).not.toHaveProperty('has_more_pages');
@@ -142,14 +110,14 @@ describe('GET /payments/types/', () => {
     expect(answer.body.data.slice(6)).toEqual([{ code: 'tichet_cadou', name: 'Tichet cadou', is_custom: 1 }]);
     expect(answer.body.data[1]).toEqual({ code: 'cash', name: 'Numerar', is_custom: 0 });
     // every code a payment of the demo uses is listed
-    const used = db.prepare('SELECT DISTINCT payment_type FROM payments WHERE company_id = 1').pluck().all() as string[];
+    const used = demo.db.prepare('SELECT DISTINCT payment_type FROM payments WHERE company_id = 1').pluck().all() as string[];
     expect(codes).toEqual(expect.arrayContaining(used));
   });
 
   it('a type the account adds is listed; a standard code is listed even when the account has no row for it', async () => {
-    write("INSERT INTO payment_types (company_id, code, name, is_custom) VALUES (1, 'barter', 'Compensare', 1)");
-    write("DELETE FROM payment_types WHERE company_id = 1 AND code = 'voucher'");
-    const answer = await h.rest<Array<{ code: string; is_custom: number }>>('GET', '/1/payments/types/', user);
+    writeSql(demo.h, "INSERT INTO payment_types (company_id, code, name, is_custom) VALUES (1, 'barter', 'Compensare', 1)");
+    writeSql(demo.h, "DELETE FROM payment_types WHERE company_id = 1 AND code = 'voucher'");
+    const answer = await demo.h.rest<Array<{ code: string; is_custom: number }>>('GET', '/1/payments/types/', demo.user);
     expect(answer.body.data.map((t) => t.code)).toEqual([
       'bank_transfer', 'cash', 'card', 'voucher', 'foodstamps', 'modern_payment', 'barter', 'tichet_cadou',
     ]);
@@ -157,6 +125,6 @@ describe('GET /payments/types/', () => {
   });
 
   it('takes no filters', async () => {
-    expect((await h.rest('GET', '/1/payments/types/page:2/', user)).status).toBe(404);
+    expect((await demo.h.rest('GET', '/1/payments/types/page:2/', demo.user)).status).toBe(404);
   });
 });

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { LIST_PAGE_SIZE } from '../../shared/domain/documents.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, withWritableDb, writeSql } from './harness.ts';
+import { listClient } from './lists.ts';
 
 /**
  * The standard filters of the spec on every document list of this part (invoices, proformas,
@@ -11,19 +9,7 @@ import { startHarness, type Harness } from './harness.ts';
  * read directly. The endpoint-specific filters, includes and shapes have their own files.
  */
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 interface ListCase {
   path: string;
@@ -101,28 +87,11 @@ describe.each(CASES)('$path standard filters', (c) => {
   type Row = Record<string, unknown>;
 
   const ids = (where = '1', ...params: unknown[]) =>
-    (db.prepare(`SELECT t.id FROM ${c.from} WHERE t.company_id = 1 AND ${where} ORDER BY t.id`).pluck().all(...params) as number[]);
+    (demo.db.prepare(`SELECT t.id FROM ${c.from} WHERE t.company_id = 1 AND ${where} ORDER BY t.id`).pluck().all(...params) as number[]);
 
-  async function list(filters: string) {
-    const answer = await h.rest<Row[]>('GET', `/1${c.path}${filters}`, user);
-    expect(answer.status, `${filters}: ${JSON.stringify(answer.body.messages)}`).toBe(200);
-    return answer.body;
-  }
-
-  /** Every row of a filter, walking the pages while has_more_pages is true. */
-  async function walk(filters: string): Promise<number[]> {
-    const rows: number[] = [];
-    for (let page = 1; ; page++) {
-      const body = await list(`${filters}page:${page}/`);
-      expect(body.page).toBe(page);
-      rows.push(...body.data.map((row) => row[c.idKey] as number));
-      if (!body.has_more_pages) {
-        expect(body.data.length).toBeLessThanOrEqual(LIST_PAGE_SIZE);
-        return rows;
-      }
-      expect(body.data).toHaveLength(LIST_PAGE_SIZE);
-    }
-  }
+  const { list, walk: walkRows } = listClient<Row>(demo, c.path, { echoesPage: true, pageSize: LIST_PAGE_SIZE, lastPageFits: true });
+  /** The ids of every row of a filter. */
+  const walk = async (filters: string) => (await walkRows(filters)).map((row) => row[c.idKey] as number);
 
   it('pages through every row of the account once, in id order; has_more_pages is exact', async () => {
     const all = ids();
@@ -138,7 +107,7 @@ describe.each(CASES)('$path standard filters', (c) => {
   });
 
   it('year, yearmonth, yearmonthday, date and the inclusive datefrom / datethrough', async () => {
-    const days = db.prepare(`SELECT DISTINCT ${c.day} FROM ${c.from} WHERE t.company_id = 1 ORDER BY 1`).pluck().all() as string[];
+    const days = demo.db.prepare(`SELECT DISTINCT ${c.day} FROM ${c.from} WHERE t.company_id = 1 ORDER BY 1`).pluck().all() as string[];
     const day = days[Math.floor(days.length / 2)]!;
     const next = days[Math.floor(days.length / 2) + 1] ?? day;
     const [year, month] = [day.slice(0, 4), day.slice(5, 7)];
@@ -160,7 +129,7 @@ describe.each(CASES)('$path standard filters', (c) => {
   });
 
   it('modifiedafter is strict and takes %20 in the timestamp; modifiedthrough is inclusive', async () => {
-    const stamps = db.prepare(`SELECT DISTINCT t.last_changed_ts FROM ${c.from} WHERE t.company_id = 1 ORDER BY 1`).pluck().all() as string[];
+    const stamps = demo.db.prepare(`SELECT DISTINCT t.last_changed_ts FROM ${c.from} WHERE t.company_id = 1 ORDER BY 1`).pluck().all() as string[];
     const ts = stamps[Math.floor(stamps.length * 0.6)]!;
     const encoded = ts.replace(' ', '%20');
     const after = await walk(`modifiedafter:${encoded}/`);
@@ -190,10 +159,8 @@ describe.each(CASES)('$path standard filters', (c) => {
   it(`${c.skipFilter.replace(/\/$/, '')} hides the cancelled rows`, async () => {
     if (ids(`NOT (${c.kept})`).length === 0) {
       // The demo has none on this list (payments, inventories): cancel one.
-      const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
       const table = c.from.split(' ')[0]!;
-      writable.prepare(`UPDATE ${table} SET cancelled = 1 WHERE id = ?`).run(ids()[1]);
-      writable.close();
+      writeSql(demo.h, `UPDATE ${table} SET cancelled = 1 WHERE id = ?`, ids()[1]);
     }
     const kept = await walk(c.skipFilter);
     expect(kept).toEqual(ids(c.kept));
@@ -217,7 +184,7 @@ describe.each(CASES)('$path standard filters', (c) => {
       ['?year=2024', /query string .* path segments/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1${c.path}${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1${c.path}${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.is_error).toBe(true);
       expect(answer.body.messages[0], filters).toMatch(message);
@@ -227,9 +194,9 @@ describe.each(CASES)('$path standard filters', (c) => {
 
 describe('account scope', () => {
   it('every list sees only its own account', async () => {
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
     const ts = "'2026-01-01 00:00:00'";
-    writable.exec(`INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, ${ts});
+    withWritableDb(demo.h, (writable) =>
+      writable.exec(`INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, ${ts});
       INSERT INTO workpoints (id, company_id, name, kind) VALUES (999990, 2, 'Other', 'retail');
       INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts) VALUES (999990, 2, 'X', 1, '2026-01-01', ${ts}, ${ts});
       INSERT INTO invoices (id, company_id, series, number, date, due_date, created_ts, last_changed_ts) VALUES (999990, 2, 'X', 1, '2026-01-01', '2026-01-01', ${ts}, ${ts});
@@ -237,18 +204,18 @@ describe('account scope', () => {
       INSERT INTO fiscal_receipts (id, company_id, sale_id, status_id, bf_date, created_ts, last_changed_ts) VALUES (999990, 2, 999990, 3, '2026-01-01', ${ts}, ${ts});
       INSERT INTO payments (id, company_id, date, payment_type, amount, amount_ron, created_ts, last_changed_ts) VALUES (999990, 2, '2026-01-01', 'cash', 1, 1, ${ts}, ${ts});
       INSERT INTO awbs (id, company_id, awb_nr, awb_type, date, created_ts, last_changed_ts) VALUES (999990, 2, 'OTHER-1', (SELECT code FROM couriers LIMIT 1), '2026-01-01', ${ts}, ${ts});
-      INSERT INTO inventories (id, company_id, series, number, date, workpoint_id, created_ts, last_changed_ts) VALUES (999990, 2, 'X', 1, '2026-01-01', 999990, ${ts}, ${ts});`);
-    writable.close();
+      INSERT INTO inventories (id, company_id, series, number, date, workpoint_id, created_ts, last_changed_ts) VALUES (999990, 2, 'X', 1, '2026-01-01', 999990, ${ts}, ${ts});`),
+    );
     for (const c of CASES) {
-      const day = await h.rest<Array<Record<string, unknown>>>('GET', `/1${c.path}date:2026-01-01/`, user);
+      const day = await demo.h.rest<Array<Record<string, unknown>>>('GET', `/1${c.path}date:2026-01-01/`, demo.user);
       expect(day.status).toBe(200);
       expect(day.body.data.some((row) => row[c.idKey] === 999990), c.path).toBe(false);
-      const byId = await h.rest<unknown[]>('GET', `/1${c.path}id:999990/`, user);
+      const byId = await demo.h.rest<unknown[]>('GET', `/1${c.path}id:999990/`, demo.user);
       expect(byId.body.data, c.path).toEqual([]);
       // account 1's user cannot read account 2
-      expect((await h.rest('GET', `/2${c.path}`, user)).status, c.path).toBe(401);
+      expect((await demo.h.rest('GET', `/2${c.path}`, demo.user)).status, c.path).toBe(401);
     }
-    expect((await h.rest('GET', '/1/inventory/view/999990/', user)).status).toBe(404);
-    expect((await h.rest('GET', '/1/awb/list/documentnr:OTHER-1/', user)).body.data).toEqual([]);
+    expect((await demo.h.rest('GET', '/1/inventory/view/999990/', demo.user)).status).toBe(404);
+    expect((await demo.h.rest('GET', '/1/awb/list/documentnr:OTHER-1/', demo.user)).body.data).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../../electron/core/create-core.ts';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
+import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -56,8 +58,10 @@ async function read<T>(response: Response): Promise<Answer<T>> {
   return { status: response.status, headers: response.headers, body };
 }
 
+export type HarnessOptions = Partial<CoreOptions> & { bodyLimit?: number };
+
 /** A real core on a real SQLite file in a temp folder, behind a real listener on 127.0.0.1:0. */
-export async function startHarness(options: Partial<CoreOptions> & { bodyLimit?: number } = {}): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'erpwb-it-'));
   const core = createCore({ dataDir, seed: 'demo', scale: 1, ...options });
   const server = await startServer({
@@ -102,4 +106,61 @@ export async function startHarness(options: Partial<CoreOptions> & { bodyLimit?:
     },
   };
   return harness;
+}
+
+/** The harness's SQLite file. */
+export function databaseFile(h: Harness): string {
+  return join(h.dataDir, DATABASE_FILE);
+}
+
+/** Opens a writable connection to the harness's SQLite file, hands it to `use`, and closes it again. */
+export function withWritableDb<R>(h: Harness, use: (writable: BetterSqlite3.Database) => R): R {
+  const writable = new BetterSqlite3(databaseFile(h));
+  try {
+    return use(writable);
+  } finally {
+    writable.close();
+  }
+}
+
+/** Runs one statement on its own writable connection (as another writer would), then closes it. */
+export function writeSql(h: Harness, sql: string, ...params: unknown[]): BetterSqlite3.RunResult {
+  return withWritableDb(h, (writable) => writable.prepare(sql).run(...params));
+}
+
+/** A demo account behind a harness, an API user of account 1 and a connection to the SQLite file. */
+export interface Demo {
+  h: Harness;
+  user: [string, string];
+  /** Read-only unless the demo was started with `writable: true`. */
+  db: BetterSqlite3.Database;
+}
+
+export interface DemoOptions extends HarnessOptions {
+  /** Changes the file needs before the tests read it: run on a writable connection, closed before `db` opens. */
+  prepare?: (writable: BetterSqlite3.Database) => void;
+  /** Opens `db` writable (the default is read-only). */
+  writable?: boolean;
+}
+
+/**
+ * Registers a beforeAll that starts a harness (demo data unless told otherwise), creates an API
+ * user, runs `prepare` and opens `db`, and an afterAll that closes them. The returned object is
+ * filled in by the beforeAll, field by field as each is ready (`h` is there while `prepare` runs): read
+ * its fields inside hooks and tests, never at the top of the file.
+ */
+export function useDemo(options: DemoOptions = {}): Demo {
+  const { prepare, writable = false, ...harnessOptions } = options;
+  const demo: Partial<Demo> = {};
+  beforeAll(async () => {
+    const h = (demo.h = await startHarness(harnessOptions));
+    demo.user = await h.apiUser();
+    if (prepare) withWritableDb(h, prepare);
+    demo.db = new BetterSqlite3(databaseFile(h), { readonly: !writable });
+  });
+  afterAll(async () => {
+    demo.db?.close();
+    await demo.h?.close();
+  });
+  return demo as Demo;
 }

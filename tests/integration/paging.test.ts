@@ -1,29 +1,15 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import type { Sale } from '../../shared/domain/sales.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo } from './harness.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
+/** `db` is writable here: the tests add and change sales between pages. */
+const demo = useDemo({ writable: true });
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
-
-const page = async (filters: string) => (await h.rest<Sale[]>('GET', `/1/sales/list/${filters}`, user)).body;
+const page = async (filters: string) => (await demo.h.rest<Sale[]>('GET', `/1/sales/list/${filters}`, demo.user)).body;
 
 function addSale(number: number, cancelled = 0): number {
   return Number(
-    db
+    demo.db
       .prepare(
         `INSERT INTO sales (company_id, series, number, date, cancelled, created_ts, last_changed_ts)
          VALUES (1, 'TST', ?, '2026-01-15', ?, '2026-01-15 10:00:00', '2026-01-15 10:00:00')`,
@@ -34,7 +20,7 @@ function addSale(number: number, cancelled = 0): number {
 
 describe('pagination', () => {
   it('a walk sees every row once, in order, while rows are added between pages', async () => {
-    const before = (db.prepare('SELECT id FROM sales WHERE company_id = 1 ORDER BY id').pluck().all() as number[]);
+    const before = (demo.db.prepare('SELECT id FROM sales WHERE company_id = 1 ORDER BY id').pluck().all() as number[]);
     const seen: number[] = [];
     const added: number[] = [];
     for (let n = 1; ; n++) {
@@ -52,7 +38,7 @@ describe('pagination', () => {
   });
 
   it('has_more_pages is exact at the boundary and a page past the end is empty', async () => {
-    const total = db.prepare('SELECT count(*) FROM sales WHERE company_id = 1').pluck().get() as number;
+    const total = demo.db.prepare('SELECT count(*) FROM sales WHERE company_id = 1').pluck().get() as number;
     const lastPage = Math.ceil(total / 100);
     const last = await page(`page:${lastPage}/`);
     expect(last.has_more_pages).toBe(false);
@@ -64,7 +50,7 @@ describe('pagination', () => {
   });
 
   it('a page asked cold (not walked to) starts where counting rows says it does', async () => {
-    const ids = db.prepare('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 0 ORDER BY id').pluck().all() as number[];
+    const ids = demo.db.prepare('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 0 ORDER BY id').pluck().all() as number[];
     const third = await page('skipcancelled:1/page:3/');
     expect(third.data.map((r) => r.bv_id)).toEqual(ids.slice(200, 300));
   });
@@ -72,9 +58,9 @@ describe('pagination', () => {
   it('an answer reflects a change written by another connection at once', async () => {
     const id = addSale(5000);
     expect((await page(`id:${id}/`)).data[0]!.cancelled).toBe(0);
-    db.prepare("UPDATE sales SET cancelled = 1, last_changed_ts = '2026-01-16 10:00:00' WHERE id = ?").run(id);
+    demo.db.prepare("UPDATE sales SET cancelled = 1, last_changed_ts = '2026-01-16 10:00:00' WHERE id = ?").run(id);
     expect((await page(`id:${id}/`)).data[0]!.cancelled).toBe(1);
-    db.prepare('DELETE FROM sales WHERE id = ?').run(id);
+    demo.db.prepare('DELETE FROM sales WHERE id = ?').run(id);
     expect((await page(`id:${id}/`)).data).toEqual([]);
   });
 });

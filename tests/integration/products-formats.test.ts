@@ -1,14 +1,8 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { create } from 'xmlbuilder2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_EXPORT_BATCH, PRODUCTS_PAGE_SIZE, type Product, type ProductStock } from '../../shared/domain/products.ts';
-import { basicAuth, startHarness, type Harness } from './harness.ts';
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
+import { basicAuth, useDemo } from './harness.ts';
+import { listClient } from './lists.ts';
 
 /** Products added so the whole-catalogue export spans several batches and more than the socket buffers. */
 const EXTRA = 3000;
@@ -17,47 +11,40 @@ const HEAVY = 2000;
 const FIRST_HEAVY = 850001;
 const AWKWARD_NAME = 'Cană "Dacia", 0,5 l\nlinia 2 <&> ș ț';
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  const insert = writable.prepare(
-    `INSERT INTO products (id, company_id, cod_produs, product_name, product_description, category_id, manufacturer_id, pret_vanzare,
-                           website_published, created_ts, last_changed_ts)
-     VALUES (?, 1, ?, ?, ?, 1, 1, ?, ?, '2026-02-01 10:00:00', '2026-02-01 10:00:00')`,
-  );
-  const image = writable.prepare(
-    "INSERT INTO product_images (company_id, product_id, url, position, created_ts) VALUES (1, ?, ?, ?, '2026-02-01 10:00:00')",
-  );
-  const stock = writable.prepare('INSERT INTO stock (company_id, product_id, workpoint_id, quantity) VALUES (1, ?, ?, ?)');
-  writable.transaction(() => {
-    for (let i = 0; i < EXTRA; i++) {
-      const id = FIRST_EXTRA + i;
-      insert.run(id, `X${id}`, i === 0 ? AWKWARD_NAME : `Produs de volum ${i}`, 'Descriere lunga. '.repeat(40), 10 + (i % 97) / 10, i % 3 === 0 ? 1 : 0);
-      if (i % 5 === 0) {
-        image.run(id, `https://cdn.example.ro/${id}-a.jpg`, 0);
-        image.run(id, `https://cdn.example.ro/${id}-b.jpg`, 1);
-      }
-      if (i % 2 === 0) stock.run(id, 1, i % 7);
-    }
-    // Heavy, unsellable variants (only cont:all sees them): an export of them is far larger than
-    // every buffer between the server and a reader that stops reading.
-    const heavy = writable.prepare(
-      `INSERT INTO products (id, company_id, cod_produs, product_name, product_description, is_sellable, created_ts, last_changed_ts)
-       VALUES (?, 1, ?, 'Varianta grea', ?, 0, '2026-02-01 10:00:00', '2026-02-01 10:00:00')`,
+const demo = useDemo({
+  prepare(writable) {
+    const insert = writable.prepare(
+      `INSERT INTO products (id, company_id, cod_produs, product_name, product_description, category_id, manufacturer_id, pret_vanzare,
+                             website_published, created_ts, last_changed_ts)
+       VALUES (?, 1, ?, ?, ?, 1, 1, ?, ?, '2026-02-01 10:00:00', '2026-02-01 10:00:00')`,
     );
-    for (let i = 0; i < HEAVY; i++) heavy.run(FIRST_HEAVY + i, `H${FIRST_HEAVY + i}`, 'Text de catalog foarte lung. '.repeat(700));
-  })();
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db?.close();
-  await h.close();
+    const image = writable.prepare(
+      "INSERT INTO product_images (company_id, product_id, url, position, created_ts) VALUES (1, ?, ?, ?, '2026-02-01 10:00:00')",
+    );
+    const stock = writable.prepare('INSERT INTO stock (company_id, product_id, workpoint_id, quantity) VALUES (1, ?, ?, ?)');
+    writable.transaction(() => {
+      for (let i = 0; i < EXTRA; i++) {
+        const id = FIRST_EXTRA + i;
+        insert.run(id, `X${id}`, i === 0 ? AWKWARD_NAME : `Produs de volum ${i}`, 'Descriere lunga. '.repeat(40), 10 + (i % 97) / 10, i % 3 === 0 ? 1 : 0);
+        if (i % 5 === 0) {
+          image.run(id, `https://cdn.example.ro/${id}-a.jpg`, 0);
+          image.run(id, `https://cdn.example.ro/${id}-b.jpg`, 1);
+        }
+        if (i % 2 === 0) stock.run(id, 1, i % 7);
+      }
+      // Heavy, unsellable variants (only cont:all sees them): an export of them is far larger than
+      // every buffer between the server and a reader that stops reading.
+      const heavy = writable.prepare(
+        `INSERT INTO products (id, company_id, cod_produs, product_name, product_description, is_sellable, created_ts, last_changed_ts)
+         VALUES (?, 1, ?, 'Varianta grea', ?, 0, '2026-02-01 10:00:00', '2026-02-01 10:00:00')`,
+      );
+      for (let i = 0; i < HEAVY; i++) heavy.run(FIRST_HEAVY + i, `H${FIRST_HEAVY + i}`, 'Text de catalog foarte lung. '.repeat(700));
+    })();
+  },
 });
 
 const LIVE = 'company_id = 1 AND deleted = 0 AND is_sellable = 1';
-const ids = (sql: string, ...params: unknown[]) => (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+const ids = (sql: string, ...params: unknown[]) => (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 
 /** The documented column order (docs/data-model.md, Catalogue): the spec's, the pricelist's, ours. */
 const SPEC_COLUMNS = [
@@ -75,19 +62,12 @@ const WORKPOINT_COLUMNS = [
 ];
 
 async function raw(path: string) {
-  const response = await fetch(`${h.url}/app/rest/v1/1${path}`, { headers: { authorization: basicAuth(...user) } });
+  const response = await fetch(`${demo.h.url}/app/rest/v1/1${path}`, { headers: { authorization: basicAuth(...demo.user) } });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function walk<T = Product>(endpoint: string, filters: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await h.rest<T[]>('GET', `/1/product/${endpoint}/${filters}page:${page}/`, user);
-    expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-    rows.push(...answer.body.data);
-    if (!answer.body.has_more_pages) return rows;
-  }
-}
+const products = listClient<Product>(demo, '/product/');
+const walk = <T = Product>(endpoint: string, filters: string) => products.walk<T>(`${endpoint}/${filters}`);
 
 /** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks; records end with CRLF. */
 function parseCsv(text: string): string[][] {
@@ -259,7 +239,7 @@ describe('product exports: format:csv and format:xml', () => {
   });
 
   it('a slow reader does not hold the database: writes go on while an export is half read', async () => {
-    const response = await fetch(`${h.url}/app/rest/v1/1/product/list/format:csv/cont:all/`, { headers: { authorization: basicAuth(...user) } });
+    const response = await fetch(`${demo.h.url}/app/rest/v1/1/product/list/format:csv/cont:all/`, { headers: { authorization: basicAuth(...demo.user) } });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -267,7 +247,7 @@ describe('product exports: format:csv and format:xml', () => {
     text += decoder.decode(firstChunk.value, { stream: true });
     // The export is far larger than what has been read: the server is waiting for this reader.
     // A write on the same connection (creating an API user) must not be refused as "busy".
-    const [name] = await h.apiUser();
+    const [name] = await demo.h.apiUser();
     expect(name).toMatch(/^user/);
     for (;;) {
       const { value, done } = await reader.read();

@@ -1,94 +1,67 @@
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../electron/core/time.ts';
 import { PRODUCTS_PAGE_SIZE, type Product } from '../../shared/domain/products.ts';
-import { startHarness, type Harness } from './harness.ts';
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
+import { databaseFile, useDemo } from './harness.ts';
+import { listClient } from './lists.ts';
 
 /** A product whose codes carry a '/' and Romanian diacritics (inserted for the code filters). */
 const ODD = { id: 900001, code: 'ȘURUB/M8-Ă', variant: 'ȘURUB/M8-Ă-ÎNCHIS', barcode: '5940000900017' };
 /** A pricelist in EUR with rules the demo data has not (conversion, expiry, category parent). */
 const EUR_PRICELIST = 900;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  const now = '2026-01-01 00:00:00';
-  writable.exec(`
-    INSERT INTO products (id, company_id, cod_produs, cod_varianta, barcode, product_name, category_id, manufacturer_id,
-                          pret_vanzare, cota_tva_vanzare, created_ts, last_changed_ts)
-    VALUES (${ODD.id}, 1, '${ODD.code}', '${ODD.variant}', '${ODD.barcode}', 'Șurub cu cap înecat M8', 10, 7, 1.5, 19, '${now}', '${now}');
-    INSERT INTO stock (company_id, product_id, workpoint_id, quantity, reserved, acquisition_value_ron)
-    VALUES (1, ${ODD.id}, 1, 1000, 10, 800), (1, ${ODD.id}, 2, 25.5, 0, 20.4);
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '${now}');
-    INSERT INTO workpoints (id, company_id, name, kind) VALUES (900, 2, 'Other depot', 'wholesale');
-    INSERT INTO pricelists (id, company_id, name, currency, last_changed_ts) VALUES (901, 2, 'Other list', 'RON', '${now}');
-    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
-    VALUES (900002, 2, 'P000001', 'Other account product', '${now}', '${now}');
-  `);
-  // The EUR pricelist: a fixed price (EUR) for a RON product, a rule on the parent category
-  // 'Alimente si bauturi' (so 'Cafea si ceai' inherits it), an expired product rule, and a
-  // product rule that beats the category rule.
-  const [ronProduct, expired, coffee, beatsCategory] = [
-    one<{ id: number }>("SELECT id FROM products WHERE company_id = 1 AND selling_currency = 'RON' AND deleted = 0 AND is_sellable = 1 AND category_id NOT IN (5, 6) ORDER BY id LIMIT 1").id,
-    one<{ id: number }>("SELECT id FROM products WHERE company_id = 1 AND deleted = 0 AND is_sellable = 1 AND category_id NOT IN (5, 6) ORDER BY id LIMIT 1 OFFSET 3").id,
-    one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND category_id = 6 AND deleted = 0 AND is_sellable = 1 ORDER BY id LIMIT 1').id,
-    one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND category_id = 5 AND deleted = 0 AND is_sellable = 1 ORDER BY id LIMIT 1').id,
-  ];
-  writable.exec(`
-    INSERT INTO pricelists (id, company_id, name, currency, last_changed_ts) VALUES (${EUR_PRICELIST}, 1, 'Export EUR', 'EUR', '${now}');
-    INSERT INTO pricelist_rules (company_id, pricelist_id, product_id, category_id, manufacturer_id, kind, value, valid_from, valid_to) VALUES
-      (1, ${EUR_PRICELIST}, ${ronProduct}, NULL, NULL, 'fixed_price', 10, NULL, NULL),
-      (1, ${EUR_PRICELIST}, ${expired}, NULL, NULL, 'fixed_price', 1, '2020-01-01', '2020-12-31'),
-      (1, ${EUR_PRICELIST}, NULL, 5, NULL, 'discount_percent', 3, NULL, NULL),
-      (1, ${EUR_PRICELIST}, ${beatsCategory}, NULL, NULL, 'discount_percent', 50, NULL, NULL);
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-  Object.assign(eurCase, { ronProduct, expired, coffee, beatsCategory });
-});
-afterAll(async () => {
-  db?.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    const now = '2026-01-01 00:00:00';
+    writable.exec(`
+      INSERT INTO products (id, company_id, cod_produs, cod_varianta, barcode, product_name, category_id, manufacturer_id,
+                            pret_vanzare, cota_tva_vanzare, created_ts, last_changed_ts)
+      VALUES (${ODD.id}, 1, '${ODD.code}', '${ODD.variant}', '${ODD.barcode}', 'Șurub cu cap înecat M8', 10, 7, 1.5, 19, '${now}', '${now}');
+      INSERT INTO stock (company_id, product_id, workpoint_id, quantity, reserved, acquisition_value_ron)
+      VALUES (1, ${ODD.id}, 1, 1000, 10, 800), (1, ${ODD.id}, 2, 25.5, 0, 20.4);
+      INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '${now}');
+      INSERT INTO workpoints (id, company_id, name, kind) VALUES (900, 2, 'Other depot', 'wholesale');
+      INSERT INTO pricelists (id, company_id, name, currency, last_changed_ts) VALUES (901, 2, 'Other list', 'RON', '${now}');
+      INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
+      VALUES (900002, 2, 'P000001', 'Other account product', '${now}', '${now}');
+    `);
+    // The EUR pricelist: a fixed price (EUR) for a RON product, a rule on the parent category
+    // 'Alimente si bauturi' (so 'Cafea si ceai' inherits it), an expired product rule, and a
+    // product rule that beats the category rule.
+    const [ronProduct, expired, coffee, beatsCategory] = [
+      one<{ id: number }>("SELECT id FROM products WHERE company_id = 1 AND selling_currency = 'RON' AND deleted = 0 AND is_sellable = 1 AND category_id NOT IN (5, 6) ORDER BY id LIMIT 1").id,
+      one<{ id: number }>("SELECT id FROM products WHERE company_id = 1 AND deleted = 0 AND is_sellable = 1 AND category_id NOT IN (5, 6) ORDER BY id LIMIT 1 OFFSET 3").id,
+      one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND category_id = 6 AND deleted = 0 AND is_sellable = 1 ORDER BY id LIMIT 1').id,
+      one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND category_id = 5 AND deleted = 0 AND is_sellable = 1 ORDER BY id LIMIT 1').id,
+    ];
+    writable.exec(`
+      INSERT INTO pricelists (id, company_id, name, currency, last_changed_ts) VALUES (${EUR_PRICELIST}, 1, 'Export EUR', 'EUR', '${now}');
+      INSERT INTO pricelist_rules (company_id, pricelist_id, product_id, category_id, manufacturer_id, kind, value, valid_from, valid_to) VALUES
+        (1, ${EUR_PRICELIST}, ${ronProduct}, NULL, NULL, 'fixed_price', 10, NULL, NULL),
+        (1, ${EUR_PRICELIST}, ${expired}, NULL, NULL, 'fixed_price', 1, '2020-01-01', '2020-12-31'),
+        (1, ${EUR_PRICELIST}, NULL, 5, NULL, 'discount_percent', 3, NULL, NULL),
+        (1, ${EUR_PRICELIST}, ${beatsCategory}, NULL, NULL, 'discount_percent', 50, NULL, NULL);
+    `);
+    Object.assign(eurCase, { ronProduct, expired, coffee, beatsCategory });
+  },
 });
 
 const eurCase = { ronProduct: 0, expired: 0, coffee: 0, beatsCategory: 0 };
 
 function one<T>(sql: string, ...params: unknown[]): T {
-  const conn = db ?? new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
+  const conn = demo.db ?? new BetterSqlite3(databaseFile(demo.h), { readonly: true });
   try {
     return conn.prepare(sql).get(...params) as T;
   } finally {
-    if (!db) conn.close();
+    if (!demo.db) conn.close();
   }
 }
-const ids = (sql: string, ...params: unknown[]) => (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+const ids = (sql: string, ...params: unknown[]) => (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 
 /** The default scope of the list: not deleted, sellable. */
 const LIVE = 'company_id = 1 AND deleted = 0 AND is_sellable = 1';
 
-async function list(filters: string) {
-  const answer = await h.rest<Product[]>('GET', `/1/product/list/${filters}`, user);
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-  return answer.body;
-}
-
-async function walk(filters: string): Promise<Product[]> {
-  const rows: Product[] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${filters}page:${page}/`);
-    expect(body.page).toBe(page);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(PRODUCTS_PAGE_SIZE);
-  }
-}
+const { list, walk } = listClient<Product>(demo, '/product/list/', { echoesPage: true, pageSize: PRODUCTS_PAGE_SIZE });
 const idsOf = (rows: Product[]) => rows.map((r) => r.product_id);
 import { round2 } from '../../electron/core/money.ts';
 
@@ -261,7 +234,7 @@ describe('GET /product/list/', () => {
     const odd = (await list(`id:${ODD.id}/magazia_id:2/`)).data[0]!;
     expect([odd.stoc_global, odd.stock_reserved, odd.stock_available]).toEqual([25.5, 0, 25.5]);
     for (const bad of [900, 12345]) {
-      const answer = await h.rest('GET', `/1/product/list/magazia_id:${bad}/`, user);
+      const answer = await demo.h.rest('GET', `/1/product/list/magazia_id:${bad}/`, demo.user);
       expect(answer.status).toBe(400);
       expect(answer.body.messages[0]).toMatch(new RegExp(`magazia_id: workpoint ${bad} does not exist`));
     }
@@ -280,7 +253,7 @@ describe('GET /product/list/', () => {
       chain.push(c);
       c = one<{ parent_id: number | null }>('SELECT parent_id FROM product_categories WHERE id = ?', c).parent_id;
     }
-    const rules = db
+    const rules = demo.db
       .prepare(
         `SELECT * FROM pricelist_rules WHERE pricelist_id = ? AND (valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to >= ?)
           ORDER BY min_quantity, id`,
@@ -385,12 +358,12 @@ describe('GET /product/list/', () => {
   });
 
   it('pricelist_id needs magazia_id, and a pricelist of the account: 400 naming them', async () => {
-    const alone = await h.rest('GET', '/1/product/list/pricelist_id:1/', user);
+    const alone = await demo.h.rest('GET', '/1/product/list/pricelist_id:1/', demo.user);
     expect(alone.status).toBe(400);
     expect(alone.body.is_error).toBe(true);
     expect(alone.body.messages[0]).toMatch(/pricelist_id requires magazia_id/);
     for (const bad of [901, 424242]) {
-      const answer = await h.rest('GET', `/1/product/list/pricelist_id:${bad}/magazia_id:1/`, user);
+      const answer = await demo.h.rest('GET', `/1/product/list/pricelist_id:${bad}/magazia_id:1/`, demo.user);
       expect(answer.status).toBe(400);
       expect(answer.body.messages[0]).toMatch(new RegExp(`pricelist_id: pricelist ${bad} does not exist`));
     }
@@ -403,11 +376,11 @@ describe('GET /product/list/', () => {
       expect(plain).not.toHaveProperty(key);
     }
     const [full] = (await list(`id:${withImages}/include:images,properties,last_aquisition_price_ron,last_purchase_price_currency/`)).data;
-    const images = db.prepare('SELECT id, url, title, position FROM product_images WHERE product_id = ? ORDER BY position, id').all(withImages) as Array<{
+    const images = demo.db.prepare('SELECT id, url, title, position FROM product_images WHERE product_id = ? ORDER BY position, id').all(withImages) as Array<{
       id: number; url: string; title: string; position: number;
     }>;
     expect(full!.images!.map((i) => [i.image_id, i.url, i.title, i.position, i.storage])).toEqual(images.map((i) => [i.id, i.url, i.title, i.position, 'url']));
-    const properties = db
+    const properties = demo.db
       .prepare('SELECT pp.property_id, pr.name, pp.value FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id WHERE pp.product_id = ? ORDER BY pp.property_id')
       .all(withImages);
     expect(full!.properties).toEqual(properties);
@@ -421,7 +394,7 @@ describe('GET /product/list/', () => {
     for (const r of page) {
       expect(r.images!.map((i) => i.image_id)).toEqual(ids('SELECT id FROM product_images WHERE product_id = ? ORDER BY position, id', r.product_id));
       expect(r.properties!.map((p) => p.property_id)).toEqual(
-        (db.prepare('SELECT property_id AS id FROM product_properties WHERE product_id = ? ORDER BY property_id').all(r.product_id) as Array<{ id: number }>).map((x) => x.id),
+        (demo.db.prepare('SELECT property_id AS id FROM product_properties WHERE product_id = ? ORDER BY property_id').all(r.product_id) as Array<{ id: number }>).map((x) => x.id),
       );
     }
     expect(page.some((r) => r.images!.length === 0)).toBe(true);
@@ -445,7 +418,7 @@ describe('GET /product/list/', () => {
       ['?code=P000001', /query string .* path segments/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1/product/list/${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1/product/list/${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.is_error).toBe(true);
       expect(answer.body.messages[0], filters).toMatch(message);
@@ -454,7 +427,7 @@ describe('GET /product/list/', () => {
 
   it('the query the connector feed reuses: products published to a connector, stock and prices of a workpoint', () => {
     const today = formatDate(new Date());
-    const reader = h.core.rest.products.open({ companyId: 1, today, connectorId: 1, workpointId: 2, pricelistId: 1 }, 'list');
+    const reader = demo.h.core.rest.products.open({ companyId: 1, today, connectorId: 1, workpointId: 2, pricelistId: 1 }, 'list');
     const rows: Product[] = [];
     for (let page = 1; ; page++) {
       const found = reader.page(page, 10);
@@ -471,7 +444,7 @@ describe('GET /product/list/', () => {
       expect(r.stoc_global).toBe(one<{ q: number } | undefined>('SELECT quantity AS q FROM stock WHERE product_id = ? AND workpoint_id = 2', r.product_id)?.q ?? 0);
       expect(r.pret_vanzare_discounted).toBe(expectedPrice(r.product_id, 1)!.net);
     }
-    expect(() => h.core.rest.products.open({ companyId: 1, today, connectorId: 4 }, 'list')).toThrow(/connector 4 does not exist/);
+    expect(() => demo.h.core.rest.products.open({ companyId: 1, today, connectorId: 4 }, 'list')).toThrow(/connector 4 does not exist/);
   });
 
   it('sees only its own account', async () => {

@@ -1,34 +1,21 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { PRODUCTS_PAGE_SIZE, type ProductStock } from '../../shared/domain/products.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo } from './harness.ts';
+import { listClient } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  // A deleted workpoint still holding stock: it is no workpoint for the API.
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO workpoints (id, company_id, name, kind, deleted) VALUES (3, 1, 'Depozit inchis', 'wholesale', 1);
-    INSERT INTO stock (company_id, product_id, workpoint_id, quantity, reserved, acquisition_value_ron)
-      SELECT 1, id, 3, 5, 0, 50 FROM products WHERE company_id = 1 AND deleted = 0;
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db?.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    // A deleted workpoint still holding stock: it is no workpoint for the API.
+    writable.exec(`
+      INSERT INTO workpoints (id, company_id, name, kind, deleted) VALUES (3, 1, 'Depozit inchis', 'wholesale', 1);
+      INSERT INTO stock (company_id, product_id, workpoint_id, quantity, reserved, acquisition_value_ron)
+        SELECT 1, id, 3, 5, 0, 50 FROM products WHERE company_id = 1 AND deleted = 0;
+    `);
+  },
 });
 
 const LIVE = 'company_id = 1 AND deleted = 0 AND is_sellable = 1';
-const ids = (sql: string, ...params: unknown[]) => (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+const ids = (sql: string, ...params: unknown[]) => (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 const idsOf = (rows: ProductStock[]) => rows.map((r) => r.product_id);
 
 interface StockRow {
@@ -39,26 +26,13 @@ interface StockRow {
 }
 const stockOf = (productId: number) =>
   new Map(
-    (db.prepare('SELECT workpoint_id, quantity, reserved, acquisition_value_ron FROM stock WHERE product_id = ?').all(productId) as StockRow[]).map((s) => [
+    (demo.db.prepare('SELECT workpoint_id, quantity, reserved, acquisition_value_ron FROM stock WHERE product_id = ?').all(productId) as StockRow[]).map((s) => [
       s.workpoint_id,
       s,
     ]),
   );
 
-async function list(filters: string) {
-  const answer = await h.rest<ProductStock[]>('GET', `/1/product/stocks/${filters}`, user);
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-  return answer.body;
-}
-async function walk(filters: string): Promise<ProductStock[]> {
-  const rows: ProductStock[] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${filters}page:${page}/`);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(PRODUCTS_PAGE_SIZE);
-  }
-}
+const { list, walk } = listClient<ProductStock>(demo, '/product/stocks/', { pageSize: PRODUCTS_PAGE_SIZE });
 
 describe('GET /product/stocks/', () => {
   it('one row per product (the product record) with workpoints[]: every workpoint not deleted, zero where none', async () => {
@@ -94,7 +68,7 @@ describe('GET /product/stocks/', () => {
       expect(row.magazia_id).toBe(2);
     }
     for (const bad of [3, 99]) {
-      const answer = await h.rest('GET', `/1/product/stocks/magazia_id:${bad}/`, user);
+      const answer = await demo.h.rest('GET', `/1/product/stocks/magazia_id:${bad}/`, demo.user);
       expect(answer.status).toBe(400);
       expect(answer.body.messages[0]).toMatch(/^magazia_id: workpoint \d+ does not exist/);
     }
@@ -120,7 +94,7 @@ describe('GET /product/stocks/', () => {
       const stock = stockOf(row.product_id);
       for (const w of row.workpoints) expect(w.aquisition_value_ron).toBe(stock.get(w.magazia_id)?.acquisition_value_ron ?? 0);
       expect(row.aquisition_value_ron).toBeCloseTo((stock.get(1)?.acquisition_value_ron ?? 0) + (stock.get(2)?.acquisition_value_ron ?? 0), 2);
-      const p = db.prepare('SELECT last_purchase_price AS price, last_purchase_currency AS currency FROM products WHERE id = ?').get(row.product_id) as {
+      const p = demo.db.prepare('SELECT last_purchase_price AS price, last_purchase_currency AS currency FROM products WHERE id = ?').get(row.product_id) as {
         price: number; currency: string;
       };
       expect([row.last_purchase_price_currency, row.last_purchase_currency]).toEqual([p.price, p.currency]);
@@ -129,7 +103,7 @@ describe('GET /product/stocks/', () => {
   });
 
   it('takes the product list filters (code, fm_id, visibility, pricelist placement ...)', async () => {
-    const { cod_produs, id } = db.prepare(`SELECT cod_produs, id FROM products WHERE ${LIVE} ORDER BY id LIMIT 1 OFFSET 7`).get() as { cod_produs: string; id: number };
+    const { cod_produs, id } = demo.db.prepare(`SELECT cod_produs, id FROM products WHERE ${LIVE} ORDER BY id LIMIT 1 OFFSET 7`).get() as { cod_produs: string; id: number };
     expect(idsOf((await list(`code:${cod_produs}/`)).data)).toEqual([id]);
     expect(idsOf(await walk('visibility:published/'))).toEqual(ids(`SELECT id FROM products WHERE ${LIVE} AND website_published = 1 ORDER BY id`));
     const retail = await walk('pricelist_id:1/magazia_id:2/');
@@ -149,7 +123,7 @@ describe('GET /product/stocks/', () => {
       ['pricelist_id:2/', /pricelist_id requires magazia_id/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1/product/stocks/${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1/product/stocks/${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.messages[0], filters).toMatch(message);
     }

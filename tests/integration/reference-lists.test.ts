@@ -1,63 +1,36 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { REST_PREFIX } from '../../electron/server/public/index.ts';
 import { REFERENCE_PAGE_SIZE, type Pricelist, type WebCategory, type Workpoint } from '../../shared/domain/reference.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo } from './harness.ts';
+import { listClient, restGet } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  // The demo has a handful of each: extra rows make every list span pages; account 2's rows must not show.
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
-      INSERT INTO pricelists (company_id, name, currency, active, last_changed_ts)
-      SELECT 1, 'Lista ' || i, CASE WHEN i % 3 = 0 THEN 'EUR' ELSE 'RON' END, i % 2, '2025-01-01 10:00:00' FROM n;
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
-      INSERT INTO web_categories (company_id, name, parent_id, deleted, last_changed_ts)
-      SELECT 1, 'Categorie ' || i, 1, i % 5 = 0, '2025-01-01 10:00:00' FROM n;
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 120)
-      INSERT INTO workpoints (company_id, name, kind, deleted) SELECT 1, 'Punct ' || i, CASE WHEN i % 2 = 0 THEN 'retail' ELSE 'wholesale' END, i % 7 = 0 FROM n;
-    INSERT INTO pricelists (id, company_id, name, last_changed_ts) VALUES (999921, 2, 'Other', '2026-01-01 00:00:00');
-    INSERT INTO web_categories (id, company_id, name, last_changed_ts) VALUES (999922, 2, 'Other', '2026-01-01 00:00:00');
-    INSERT INTO workpoints (id, company_id, name, kind) VALUES (999923, 2, 'Other', 'retail');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    // The demo has a handful of each: extra rows make every list span pages; account 2's rows must not show.
+    writable.exec(`
+      INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+        INSERT INTO pricelists (company_id, name, currency, active, last_changed_ts)
+        SELECT 1, 'Lista ' || i, CASE WHEN i % 3 = 0 THEN 'EUR' ELSE 'RON' END, i % 2, '2025-01-01 10:00:00' FROM n;
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+        INSERT INTO web_categories (company_id, name, parent_id, deleted, last_changed_ts)
+        SELECT 1, 'Categorie ' || i, 1, i % 5 = 0, '2025-01-01 10:00:00' FROM n;
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 120)
+        INSERT INTO workpoints (company_id, name, kind, deleted) SELECT 1, 'Punct ' || i, CASE WHEN i % 2 = 0 THEN 'retail' ELSE 'wholesale' END, i % 7 = 0 FROM n;
+      INSERT INTO pricelists (id, company_id, name, last_changed_ts) VALUES (999921, 2, 'Other', '2026-01-01 00:00:00');
+      INSERT INTO web_categories (id, company_id, name, last_changed_ts) VALUES (999922, 2, 'Other', '2026-01-01 00:00:00');
+      INSERT INTO workpoints (id, company_id, name, kind) VALUES (999923, 2, 'Other', 'retail');
+    `);
+  },
 });
 
-async function get<T>(path: string, status = 200) {
-  const answer = await h.rest<T>('GET', `/1${path}`, user);
-  expect(answer.status, `${path}: ${JSON.stringify(answer.body.messages)}`).toBe(status);
-  return answer.body;
-}
-
-async function walk<T>(path: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const body = await get<T[]>(`${path}page:${page}/`);
-    expect(body.page).toBe(page);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(REFERENCE_PAGE_SIZE);
-  }
-}
+const get = restGet(demo);
+const { walk } = listClient(demo, '', { echoesPage: true, pageSize: REFERENCE_PAGE_SIZE });
 
 describe('GET /pricelists/list/', () => {
   it('walks every pricelist of the account once, ascending id, inactive ones flagged', async () => {
     const rows = await walk<Pricelist>('/pricelists/list/');
-    const expected = db.prepare('SELECT id, name, currency, active, last_changed_ts FROM pricelists WHERE company_id = 1 ORDER BY id').all();
+    const expected = demo.db.prepare('SELECT id, name, currency, active, last_changed_ts FROM pricelists WHERE company_id = 1 ORDER BY id').all();
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(REFERENCE_PAGE_SIZE);
     expect(rows.slice(0, 3).map((r) => r.name)).toEqual(['Distribuitori', 'Clienti fideli', 'Angro']);
@@ -68,7 +41,7 @@ describe('GET /pricelists/list/', () => {
 describe('GET /productwebcategories/list/', () => {
   it('walks every web category once with parent, image url and deleted flag', async () => {
     const rows = await walk<WebCategory>('/productwebcategories/list/');
-    const expected = db.prepare('SELECT id, name, parent_id, image_url, deleted, last_changed_ts FROM web_categories WHERE company_id = 1 ORDER BY id').all();
+    const expected = demo.db.prepare('SELECT id, name, parent_id, image_url, deleted, last_changed_ts FROM web_categories WHERE company_id = 1 ORDER BY id').all();
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(REFERENCE_PAGE_SIZE);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -81,7 +54,7 @@ describe('GET /productwebcategories/list/', () => {
 describe('GET /workpoints/list/', () => {
   it('walks every workpoint once: id (magazia_id / pl_id), name, kind, deleted', async () => {
     const rows = await walk<Workpoint>('/workpoints/list/');
-    const expected = db.prepare('SELECT id, name, kind, deleted FROM workpoints WHERE company_id = 1 ORDER BY id').all();
+    const expected = demo.db.prepare('SELECT id, name, kind, deleted FROM workpoints WHERE company_id = 1 ORDER BY id').all();
     expect(rows).toEqual(expected);
     expect(rows.length).toBeGreaterThan(REFERENCE_PAGE_SIZE);
     expect(rows.slice(0, 2)).toEqual([
@@ -106,7 +79,7 @@ describe('reference lists: pages and options', () => {
   });
 
   it('are marked in the OpenAPI document as extensions whose shape is ours', async () => {
-    const doc = (await (await fetch(`${h.url}${REST_PREFIX}/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${demo.h.url}${REST_PREFIX}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { 'x-erp-extension'?: boolean; 'x-path-filters'?: Array<{ key: string }> }>>;
     };
     for (const path of ['/pricelists/list/', '/productwebcategories/list/', '/workpoints/list/', '/postcodes/lookup/']) {
@@ -119,7 +92,7 @@ describe('reference lists: pages and options', () => {
 describe('GET /postcodes/lookup/city:.../county:.../', () => {
   const lookup = (filters: string, status = 200) => get<{ postcode: string }>(`/postcodes/lookup/${filters}`, status);
   const stored = (county: string, city: string, street = '') =>
-    (db.prepare('SELECT postcode FROM postcodes WHERE county = ? AND city = ? AND street = ?').get(county, city, street) as { postcode: string }).postcode;
+    (demo.db.prepare('SELECT postcode FROM postcodes WHERE county = ? AND city = ? AND street = ?').get(county, city, street) as { postcode: string }).postcode;
 
   it('answers the postcode of a city of a county, whatever the case and diacritics', async () => {
     const cluj = stored('Cluj', 'Cluj-Napoca');

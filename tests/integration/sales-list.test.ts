@@ -1,44 +1,14 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { SALES_PAGE_SIZE, type Sale } from '../../shared/domain/sales.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo, withWritableDb } from './harness.ts';
+import { listClient } from './lists.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
-});
+const demo = useDemo();
 
 const ids = (sql: string, ...params: unknown[]) =>
-  (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+  (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 
-async function list(filters: string) {
-  const answer = await h.rest<Sale[]>('GET', `/1/sales/list/${filters}`, user);
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-  return answer.body;
-}
-
-/** Every row of a filter, walking the pages while has_more_pages is true. */
-async function walk(filters: string): Promise<Sale[]> {
-  const rows: Sale[] = [];
-  for (let page = 1; ; page++) {
-    const body = await list(`${filters}page:${page}/`);
-    expect(body.page).toBe(page);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(SALES_PAGE_SIZE);
-  }
-}
+const { list, walk } = listClient<Sale>(demo, '/sales/list/', { echoesPage: true, pageSize: SALES_PAGE_SIZE });
 
 describe('GET /sales/list/', () => {
   it('pages through every sale of the account once, in id order', async () => {
@@ -73,7 +43,7 @@ describe('GET /sales/list/', () => {
   });
 
   it('year, yearmonth, date and the inclusive datefrom/datethrough', async () => {
-    const [first] = db.prepare('SELECT date FROM sales WHERE company_id = 1 ORDER BY date LIMIT 1 OFFSET 20').all() as Array<{ date: string }>;
+    const [first] = demo.db.prepare('SELECT date FROM sales WHERE company_id = 1 ORDER BY date LIMIT 1 OFFSET 20').all() as Array<{ date: string }>;
     const day = first!.date;
     const year = day.slice(0, 4);
     expect((await walk(`year:${year}/`)).map((r) => r.bv_id)).toEqual(
@@ -91,7 +61,7 @@ describe('GET /sales/list/', () => {
   });
 
   it('modifiedafter is strict and takes %20 in the timestamp; modifiedthrough is inclusive', async () => {
-    const [row] = db.prepare('SELECT last_changed_ts AS ts FROM sales WHERE company_id = 1 ORDER BY last_changed_ts DESC LIMIT 1 OFFSET 30').all() as Array<{ ts: string }>;
+    const [row] = demo.db.prepare('SELECT last_changed_ts AS ts FROM sales WHERE company_id = 1 ORDER BY last_changed_ts DESC LIMIT 1 OFFSET 30').all() as Array<{ ts: string }>;
     const ts = row!.ts;
     const encoded = ts.replace(' ', '%20');
     expect((await walk(`modifiedafter:${encoded}/`)).map((r) => r.bv_id)).toEqual(
@@ -117,7 +87,7 @@ describe('GET /sales/list/', () => {
     const invoicedId = ids('SELECT id FROM sales WHERE company_id = 1 AND invoice_id IS NOT NULL ORDER BY id LIMIT 1')[0]!;
     const paidId = ids("SELECT doc_id AS id FROM payment_allocations WHERE doc_type = 'sale' ORDER BY doc_id LIMIT 1")[0]!;
     const [invoiced] = (await list(`id:${invoicedId}/include:items,transactions,invoiced/`)).data;
-    const lines = db.prepare('SELECT count(*) AS n FROM sale_items WHERE sale_id = ?').get(invoicedId) as { n: number };
+    const lines = demo.db.prepare('SELECT count(*) AS n FROM sale_items WHERE sale_id = ?').get(invoicedId) as { n: number };
     expect(invoiced!.items).toHaveLength(lines.n);
     expect(invoiced!.items![0]).toMatchObject({ line_no: 1, name: expect.any(String), quantity: expect.any(Number), value_with_vat: expect.any(Number) });
     expect(invoiced!.invoiced).toMatchObject({ invoice_id: invoiced!.invoice_id, series: expect.any(String), number: expect.any(Number) });
@@ -152,7 +122,7 @@ describe('GET /sales/list/', () => {
       ['?year=2024', /query string .* path segments/],
     ];
     for (const [filters, message] of cases) {
-      const answer = await h.rest('GET', `/1/sales/list/${filters}`, user);
+      const answer = await demo.h.rest('GET', `/1/sales/list/${filters}`, demo.user);
       expect(answer.status, filters).toBe(400);
       expect(answer.body.is_error).toBe(true);
       expect(answer.body.messages[0], filters).toMatch(message);
@@ -160,15 +130,15 @@ describe('GET /sales/list/', () => {
   });
 
   it('sees only its own account', async () => {
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.exec(`INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
+    withWritableDb(demo.h, (writable) =>
+      writable.exec(`INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
       INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts)
-      VALUES (999999, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');`);
-    writable.close();
+      VALUES (999999, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');`),
+    );
     const mine = await walk('');
     expect(mine.some((r) => r.bv_id === 999999)).toBe(false);
     expect((await list('id:999999/')).data).toEqual([]);
     // and account 1's user cannot read account 2
-    expect((await h.rest('GET', '/2/sales/list/', user)).status).toBe(401);
+    expect((await demo.h.rest('GET', '/2/sales/list/', demo.user)).status).toBe(401);
   });
 });

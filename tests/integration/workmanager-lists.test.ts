@@ -1,18 +1,12 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import {
   WORKMANAGER_PAGE_SIZE,
   type ServiceFile,
   type ServiceFileDetail,
   type ServiceRequest,
 } from '../../shared/domain/workmanager.ts';
-import { startHarness, type Harness } from './harness.ts';
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
+import { useDemo, writeSql } from './harness.ts';
+import { listClient, restGet } from './lists.ts';
 
 const FILE_COLUMNS = `company_id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
   item_code, item_name, item_series, equipment_model_id, defect_description, diagnosis, status, technician,
@@ -28,83 +22,59 @@ let linkedFile: number;
 let proformaId: number;
 let otherAccountFile: number;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  // The demo has 40 service files and 20 requests: copies make both lists span pages.
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO service_files (${FILE_COLUMNS}) SELECT ${FILE_COLUMNS.replace('series,', "'FX' || series,")} FROM service_files;
-    INSERT INTO service_files (${FILE_COLUMNS}) SELECT ${FILE_COLUMNS.replace('series,', "'FY' || series,")} FROM service_files WHERE series = 'FS';
-    INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
-    INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
-    INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
-    INSERT INTO accounts (company_id, name, rest_enabled, workmanager_enabled, created_ts) VALUES (2, 'Other SRL', 1, 1, '2026-01-01 00:00:00');
-    INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts)
-      VALUES (999901, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO service_files (id, company_id, series, number, date, item_name, created_ts, last_changed_ts)
-      VALUES (999902, 2, 'FO', 1, '2026-01-01', 'Other account item', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO service_requests (id, company_id, date, item_code, item_name, client_id, client_address_id, defect_description, created_ts, last_changed_ts)
-      SELECT 999903, 2, '2026-01-01', 'X', 'Other account item', client_id, client_address_id, 'x', '2026-01-01 00:00:00', '2026-01-01 00:00:00'
-        FROM service_requests LIMIT 1;
-    INSERT INTO client_recommendations (company_id, service_file_id, text, created_ts)
-      VALUES (2, 999902, 'other account', '2026-01-01 00:00:00');
-  `);
-  // A file linked to a sale, its invoice and a payment; a proforma and an AWB are added to it.
-  linkedFile = (
-    writable
-      .prepare(
-        `SELECT service_file_id AS id FROM service_file_documents GROUP BY service_file_id
-          HAVING sum(doc_type = 'sale') > 0 AND sum(doc_type = 'invoice') > 0 AND sum(doc_type = 'payment') > 0
-          ORDER BY service_file_id LIMIT 1`,
-      )
-      .get() as { id: number }
-  ).id;
-  proformaId = (writable.prepare('SELECT min(id) AS id FROM proformas WHERE company_id = 1').get() as { id: number }).id;
-  const awbId = (writable.prepare('SELECT min(id) AS id FROM awbs WHERE company_id = 1').get() as { id: number }).id;
-  const link = writable.prepare('INSERT OR IGNORE INTO service_file_documents (service_file_id, doc_type, doc_id) VALUES (?, ?, ?)');
-  link.run(linkedFile, 'proforma', proformaId);
-  link.run(linkedFile, 'awb', awbId);
-  link.run(linkedFile, 'invoice', 888888); // no such invoice: left out
-  link.run(linkedFile, 'sale', 999901); // another account's sale: left out
-  otherAccountFile = 999902;
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    // The demo has 40 service files and 20 requests: copies make both lists span pages.
+    writable.exec(`
+      INSERT INTO service_files (${FILE_COLUMNS}) SELECT ${FILE_COLUMNS.replace('series,', "'FX' || series,")} FROM service_files;
+      INSERT INTO service_files (${FILE_COLUMNS}) SELECT ${FILE_COLUMNS.replace('series,', "'FY' || series,")} FROM service_files WHERE series = 'FS';
+      INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
+      INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
+      INSERT INTO service_requests (${REQUEST_COLUMNS}) SELECT ${REQUEST_COLUMNS} FROM service_requests;
+      INSERT INTO accounts (company_id, name, rest_enabled, workmanager_enabled, created_ts) VALUES (2, 'Other SRL', 1, 1, '2026-01-01 00:00:00');
+      INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts)
+        VALUES (999901, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO service_files (id, company_id, series, number, date, item_name, created_ts, last_changed_ts)
+        VALUES (999902, 2, 'FO', 1, '2026-01-01', 'Other account item', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO service_requests (id, company_id, date, item_code, item_name, client_id, client_address_id, defect_description, created_ts, last_changed_ts)
+        SELECT 999903, 2, '2026-01-01', 'X', 'Other account item', client_id, client_address_id, 'x', '2026-01-01 00:00:00', '2026-01-01 00:00:00'
+          FROM service_requests LIMIT 1;
+      INSERT INTO client_recommendations (company_id, service_file_id, text, created_ts)
+        VALUES (2, 999902, 'other account', '2026-01-01 00:00:00');
+    `);
+    // A file linked to a sale, its invoice and a payment; a proforma and an AWB are added to it.
+    linkedFile = (
+      writable
+        .prepare(
+          `SELECT service_file_id AS id FROM service_file_documents GROUP BY service_file_id
+            HAVING sum(doc_type = 'sale') > 0 AND sum(doc_type = 'invoice') > 0 AND sum(doc_type = 'payment') > 0
+            ORDER BY service_file_id LIMIT 1`,
+        )
+        .get() as { id: number }
+    ).id;
+    proformaId = (writable.prepare('SELECT min(id) AS id FROM proformas WHERE company_id = 1').get() as { id: number }).id;
+    const awbId = (writable.prepare('SELECT min(id) AS id FROM awbs WHERE company_id = 1').get() as { id: number }).id;
+    const link = writable.prepare('INSERT OR IGNORE INTO service_file_documents (service_file_id, doc_type, doc_id) VALUES (?, ?, ?)');
+    link.run(linkedFile, 'proforma', proformaId);
+    link.run(linkedFile, 'awb', awbId);
+    link.run(linkedFile, 'invoice', 888888); // no such invoice: left out
+    link.run(linkedFile, 'sale', 999901); // another account's sale: left out
+    otherAccountFile = 999902;
+  },
 });
 
 const ids = (sql: string, ...params: unknown[]) =>
-  (db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
+  (demo.db.prepare(sql).all(...params) as Array<{ id: number }>).map((row) => row.id);
 
-async function get<T>(path: string, status = 200) {
-  const answer = await h.rest<T>('GET', `/1${path}`, user);
-  expect(answer.status, `${path}: ${JSON.stringify(answer.body.messages)}`).toBe(status);
-  return answer.body;
-}
-
-/** Every row of a list, walking the pages while has_more_pages is true. */
-async function walk<T>(path: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const body = await get<T[]>(`${path}page:${page}/`);
-    expect(body.page).toBe(page);
-    rows.push(...body.data);
-    if (!body.has_more_pages) return rows;
-    expect(body.data).toHaveLength(WORKMANAGER_PAGE_SIZE);
-  }
-}
+const get = restGet(demo);
+const { walk } = listClient(demo, '', { echoesPage: true, pageSize: WORKMANAGER_PAGE_SIZE });
 
 const fileIds = async (filters: string) => (await walk<ServiceFile>(`/workmanager/servicefiles/${filters}`)).map((r) => r.fisa_id);
 const requestIds = async (filters: string) =>
   (await walk<ServiceRequest>(`/workmanager/servicerequests/${filters}`)).map((r) => r.service_request_id);
 
 async function setModule(enabled: 0 | 1): Promise<void> {
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.prepare('UPDATE accounts SET workmanager_enabled = ? WHERE company_id = 1').run(enabled);
-  writable.close();
+  writeSql(demo.h, 'UPDATE accounts SET workmanager_enabled = ? WHERE company_id = 1', enabled);
 }
 
 describe('GET /workmanager/servicefiles/', () => {
@@ -120,7 +90,7 @@ describe('GET /workmanager/servicefiles/', () => {
 
   it('answers the documented fields of a service file', async () => {
     const [file] = (await get<ServiceFile[]>('/workmanager/servicefiles/')).data;
-    const row = db.prepare('SELECT * FROM service_files WHERE id = ?').get(file!.fisa_id) as Record<string, unknown>;
+    const row = demo.db.prepare('SELECT * FROM service_files WHERE id = ?').get(file!.fisa_id) as Record<string, unknown>;
     expect(file).toEqual({
       fisa_id: row.id,
       series: row.series,
@@ -149,7 +119,7 @@ describe('GET /workmanager/servicefiles/', () => {
       created_ts: row.created_ts,
       last_changed_ts: row.last_changed_ts,
     });
-    const model = db
+    const model = demo.db
       .prepare('SELECT em.name || \' \' || m.name AS name FROM equipment_models m JOIN equipment_manufacturers em ON em.id = m.manufacturer_id WHERE m.id = ?')
       .get(row.equipment_model_id) as { name: string };
     expect(file!.equipment_model).toBe(model.name);
@@ -158,7 +128,7 @@ describe('GET /workmanager/servicefiles/', () => {
   });
 
   it('year, yearmonth, yearmonthday, date and the inclusive datefrom/datethrough act on the date', async () => {
-    const { date: day } = db.prepare("SELECT date FROM service_files WHERE company_id = 1 AND series = 'FS' ORDER BY date LIMIT 1 OFFSET 10").get() as { date: string };
+    const { date: day } = demo.db.prepare("SELECT date FROM service_files WHERE company_id = 1 AND series = 'FS' ORDER BY date LIMIT 1 OFFSET 10").get() as { date: string };
     const year = day.slice(0, 4);
     expect(await fileIds(`year:${year}/`)).toEqual(ids('SELECT id FROM service_files WHERE company_id = 1 AND substr(date, 1, 4) = ? ORDER BY id', year));
     expect(await fileIds(`yearmonth:${year}${day.slice(5, 7)}/`)).toEqual(
@@ -169,14 +139,14 @@ describe('GET /workmanager/servicefiles/', () => {
     expect(onDay).toEqual(ids('SELECT id FROM service_files WHERE company_id = 1 AND date = ? ORDER BY id', day));
     expect(await fileIds(`yearmonthday:${day.replace(/-/g, '')}/`)).toEqual(onDay);
     expect(await fileIds(`datefrom:${day}/datethrough:${day}/`)).toEqual(onDay);
-    const { date: later } = db.prepare("SELECT date FROM service_files WHERE company_id = 1 AND series = 'FS' ORDER BY date LIMIT 1 OFFSET 25").get() as { date: string };
+    const { date: later } = demo.db.prepare("SELECT date FROM service_files WHERE company_id = 1 AND series = 'FS' ORDER BY date LIMIT 1 OFFSET 25").get() as { date: string };
     expect(await fileIds(`datefrom:${day}/datethrough:${later}/`)).toEqual(
       ids('SELECT id FROM service_files WHERE company_id = 1 AND date BETWEEN ? AND ? ORDER BY id', day, later),
     );
   });
 
   it('modifiedafter is strict and takes %20; modifiedthrough is inclusive', async () => {
-    const { ts } = db.prepare('SELECT last_changed_ts AS ts FROM service_files WHERE company_id = 1 ORDER BY last_changed_ts LIMIT 1 OFFSET 30').get() as { ts: string };
+    const { ts } = demo.db.prepare('SELECT last_changed_ts AS ts FROM service_files WHERE company_id = 1 ORDER BY last_changed_ts LIMIT 1 OFFSET 30').get() as { ts: string };
     const encoded = ts.replace(' ', '%20');
     const after = await fileIds(`modifiedafter:${encoded}/`);
     expect(after).toEqual(ids('SELECT id FROM service_files WHERE company_id = 1 AND last_changed_ts > ? ORDER BY id', ts));
@@ -200,7 +170,7 @@ describe('GET /workmanager/servicefiles/', () => {
 
   it('include:clientrecommendations adds each file\'s recommendations (an empty list when none)', async () => {
     const rows = await walk<ServiceFile>('/workmanager/servicefiles/include:clientrecommendations/');
-    const expected = db
+    const expected = demo.db
       .prepare('SELECT service_file_id AS file, id, text, created_ts FROM client_recommendations WHERE company_id = 1 ORDER BY service_file_id, id')
       .all() as Array<{ file: number; id: number; text: string; created_ts: string }>;
     for (const row of rows) {
@@ -237,13 +207,13 @@ describe('GET /workmanager/servicefile/{fisa_id}/', () => {
     const { documents, ...rest } = file;
     expect(rest).toEqual(listed);
 
-    const links = db.prepare('SELECT doc_type, doc_id FROM service_file_documents WHERE service_file_id = ?').all(linkedFile) as Array<{
+    const links = demo.db.prepare('SELECT doc_type, doc_id FROM service_file_documents WHERE service_file_id = ?').all(linkedFile) as Array<{
       doc_type: string;
       doc_id: number;
     }>;
     const expected = links.flatMap(({ doc_type, doc_id }) => {
       const table = { sale: 'sales', invoice: 'invoices', proforma: 'proformas', awb: 'awbs', payment: 'payments' }[doc_type]!;
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND company_id = 1`).get(doc_id) as Record<string, unknown> | undefined;
+      const row = demo.db.prepare(`SELECT * FROM ${table} WHERE id = ? AND company_id = 1`).get(doc_id) as Record<string, unknown> | undefined;
       if (!row) return [];
       return [
         {
@@ -290,7 +260,7 @@ describe('GET /workmanager/servicerequests/', () => {
     expect(rows.map((r) => r.service_request_id)).toEqual(ids('SELECT id FROM service_requests WHERE company_id = 1 ORDER BY id'));
     expect(rows.length).toBeGreaterThan(WORKMANAGER_PAGE_SIZE);
     const first = rows[0]!;
-    const row = db.prepare('SELECT * FROM service_requests WHERE id = ?').get(first.service_request_id) as Record<string, unknown>;
+    const row = demo.db.prepare('SELECT * FROM service_requests WHERE id = ?').get(first.service_request_id) as Record<string, unknown>;
     expect(first).toEqual({
       service_request_id: row.id,
       date: row.date,
@@ -324,12 +294,12 @@ describe('GET /workmanager/servicerequests/', () => {
   });
 
   it('date, modifiedafter (strict, %20), modifiedthrough (inclusive), id, minid', async () => {
-    const { date: day } = db.prepare('SELECT date FROM service_requests WHERE company_id = 1 ORDER BY date LIMIT 1 OFFSET 7').get() as { date: string };
+    const { date: day } = demo.db.prepare('SELECT date FROM service_requests WHERE company_id = 1 ORDER BY date LIMIT 1 OFFSET 7').get() as { date: string };
     const onDay = await requestIds(`date:${day}/`);
     expect(onDay.length).toBeGreaterThan(0);
     expect(onDay).toEqual(ids('SELECT id FROM service_requests WHERE company_id = 1 AND date = ? ORDER BY id', day));
 
-    const { ts } = db.prepare('SELECT last_changed_ts AS ts FROM service_requests WHERE company_id = 1 ORDER BY last_changed_ts LIMIT 1 OFFSET 40').get() as { ts: string };
+    const { ts } = demo.db.prepare('SELECT last_changed_ts AS ts FROM service_requests WHERE company_id = 1 ORDER BY last_changed_ts LIMIT 1 OFFSET 40').get() as { ts: string };
     const encoded = ts.replace(' ', '%20');
     expect(await requestIds(`modifiedafter:${encoded}/`)).toEqual(
       ids('SELECT id FROM service_requests WHERE company_id = 1 AND last_changed_ts > ? ORDER BY id', ts),
