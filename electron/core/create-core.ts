@@ -34,6 +34,7 @@ import { createContacts } from './domains/contacts/index.ts';
 import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
+import { createConnectors } from './domains/connectors/index.ts';
 import {
   operations as operationDefs,
   type OperationInput,
@@ -114,6 +115,7 @@ export function createCore(options: CoreOptions) {
     reference: createReference(db, pager, deps),
     products: createProducts(db, pager, deps),
     images: createImages(db, pager, deps),
+    connectors: createConnectors(db, pager, deps),
   };
 
   const handlers: OperationHandlers = {

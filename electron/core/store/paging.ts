@@ -17,12 +17,15 @@ export interface PageRequest {
   idKey: string;
   page: number;
   pageSize: number;
+  /** Ascending (default, oldest first) or descending (newest first) by the key. */
+  order?: 'asc' | 'desc';
 }
 
 const MAX_CACHED_QUERIES = 2000;
 
 /**
- * Pages of a list in ascending id order, read by keyset: page n continues after the last id of
+ * Pages of a list in id order (ascending, or descending for newest-first lists), read by
+ * keyset: page n continues after the last id of
  * page n-1, which is remembered when page n-1 is answered, so a client walking the pages never
  * pays an OFFSET scan and a deep page costs what page 1 costs. Asked cold, page n finds its
  * start once through the index (an id-only OFFSET) and is remembered from then on.
@@ -39,15 +42,16 @@ export class Pager {
 
   page<T extends Record<string, unknown>>(request: PageRequest): Page<T> {
     const { from, columns, where, idColumn, idKey, page, pageSize } = request;
-    const key = `${from}|${where}|${JSON.stringify(where.params)}|${pageSize}`;
+    const desc = request.order === 'desc';
+    const key = `${from}|${where}|${JSON.stringify(where.params)}|${pageSize}|${desc ? 'desc' : 'asc'}`;
     let after: number | undefined;
     if (page > 1) {
       after = this.starts.get(key)?.get(page) ?? this.findStart(request);
       if (after === undefined) return { rows: [], hasMore: false };
     }
     const sql =
-      `SELECT ${columns} FROM ${from} WHERE ${where}${after === undefined ? '' : ` AND ${idColumn} > ?`}` +
-      ` ORDER BY ${idColumn} LIMIT ?`;
+      `SELECT ${columns} FROM ${from} WHERE ${where}${after === undefined ? '' : ` AND ${idColumn} ${desc ? '<' : '>'} ?`}` +
+      ` ORDER BY ${idColumn}${desc ? ' DESC' : ''} LIMIT ?`;
     const params = [...where.params, ...(after === undefined ? [] : [after]), pageSize + 1];
     const fetched = this.prepare(sql).all(...params) as T[];
     const hasMore = fetched.length > pageSize;
@@ -61,8 +65,8 @@ export class Pager {
     this.starts.clear();
   }
 
-  private findStart({ from, where, idColumn, page, pageSize }: PageRequest): number | undefined {
-    const sql = `SELECT ${idColumn} FROM ${from} WHERE ${where} ORDER BY ${idColumn} LIMIT 1 OFFSET ?`;
+  private findStart({ from, where, idColumn, page, pageSize, order }: PageRequest): number | undefined {
+    const sql = `SELECT ${idColumn} FROM ${from} WHERE ${where} ORDER BY ${idColumn}${order === 'desc' ? ' DESC' : ''} LIMIT 1 OFFSET ?`;
     return this.prepare(sql)
       .pluck()
       .get(...where.params, (page - 1) * pageSize - 1) as number | undefined;

@@ -15,6 +15,8 @@ import { registerProductRoutes } from './product.ts';
 import { registerSalePaymentRoutes } from './sales-payment.ts';
 import { registerProductImageRoutes } from './product-images.ts';
 import { registerWebCategoryRoutes } from './web-categories.ts';
+import { registerConnectorRoutes } from './connector.ts';
+import { registerMarketplaceRoutes } from './marketplace.ts';
 import { RestRoutes } from './route-kit.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
@@ -118,6 +120,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   registerSalePaymentRoutes(routes);
   registerProductImageRoutes(routes);
   registerWebCategoryRoutes(routes);
+  registerConnectorRoutes(routes);
+  registerMarketplaceRoutes(routes);
 
   const document = buildOpenApi(routes.docs);
   app.get('/openapi.json', async () => document);

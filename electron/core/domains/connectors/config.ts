@@ -1,0 +1,93 @@
+import type { Database } from 'better-sqlite3';
+import { CONNECTOR_SETTINGS, SETTING_GROUPS, type SettingGroup } from '../../../../shared/domain/connector-settings.ts';
+import type { ConnectorConfig } from '../../../../shared/domain/connectors.ts';
+
+export interface ConnectorRow {
+  id: number;
+  company_id: number;
+  type: 'ecommerce' | 'dropship';
+  name: string;
+  site_domain: string;
+  active: number;
+  deleted: number;
+  order_event_notification_url: string;
+  tracked_fields: string;
+  dropshipper_contact_id: number | null;
+  workpoint_id: number | null;
+  created_ts: string;
+  last_changed_ts: string;
+}
+
+type OptionField = ConnectorConfig['order_processing'][string];
+
+/**
+ * A connector's settings of one group: its own value where it has one (source connector),
+ * else the account default stored under connector 0 (source global), else the catalogue's.
+ */
+export function createSettingsReader(db: Database) {
+  const rows = db.prepare<[number, number], { connector_id: number; grp: string; key: string; value: string }>(
+    'SELECT connector_id, grp, key, value FROM connector_settings WHERE company_id = ? AND connector_id IN (0, ?)',
+  );
+
+  function settings(companyId: number, connectorId: number): Record<SettingGroup, Record<string, OptionField>> {
+    const own = new Map<string, unknown>();
+    const global = new Map<string, unknown>();
+    for (const row of rows.all(companyId, connectorId)) {
+      (row.connector_id === 0 ? global : own).set(`${row.grp}.${row.key}`, JSON.parse(row.value));
+    }
+    const result = {} as Record<SettingGroup, Record<string, OptionField>>;
+    for (const group of SETTING_GROUPS) {
+      result[group] = {};
+      for (const [key, def] of Object.entries(CONNECTOR_SETTINGS[group])) {
+        const name = `${group}.${key}`;
+        const fromConnector = own.has(name);
+        result[group][key] = {
+          value: fromConnector ? own.get(name) : global.has(name) ? global.get(name) : def.fallback,
+          label: def.label,
+          options: def.options ?? null,
+          source: fromConnector ? 'connector' : 'global',
+        };
+      }
+    }
+    return result;
+  }
+
+  return {
+    settings,
+    /** The value of one setting, as the connector sees it. */
+    value<T>(companyId: number, connectorId: number, group: SettingGroup, key: string): T {
+      return settings(companyId, connectorId)[group][key]!.value as T;
+    },
+  };
+}
+
+/** The read-only configuration answer: never a credential (secret, platform keys). */
+export function configOf(
+  connector: ConnectorRow,
+  settings: Record<SettingGroup, Record<string, OptionField>>,
+  baseUrl: string,
+): ConnectorConfig {
+  const api = `${baseUrl}/app/rest/v1/${connector.company_id}/connector/${connector.id}`;
+  return {
+    connector: {
+      id: connector.id,
+      name: connector.name,
+      site_domain: connector.site_domain,
+      type: connector.type,
+      active: connector.active,
+      order_api_url: `${api}/order/`,
+      order_event_notification_url: connector.order_event_notification_url,
+    },
+    products: {
+      ...settings.products,
+      products_feed_url: `${api}/products/`,
+      // The spec: product pushes go to the same URL as the order events.
+      product_change_notify_url: connector.order_event_notification_url,
+    },
+    order_processing: settings.order_processing,
+    invoicing: settings.invoicing,
+    proforma: settings.proforma,
+    awb: settings.awb,
+    status_sync: settings.status_sync,
+  };
+}

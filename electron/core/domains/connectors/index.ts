@@ -1,0 +1,87 @@
+import type { Database } from 'better-sqlite3';
+import type { ConnectorConfig, ConnectorOrder, MarketplaceConnector, MarketplaceOrder } from '../../../../shared/domain/connectors.ts';
+import { notFound } from '../../../../shared/contract/errors.ts';
+import { Where } from '../../store/where.ts';
+import type { Page, Pager } from '../../store/paging.ts';
+import type { DomainDeps } from '../../domain-deps.ts';
+import { configOf, createSettingsReader, type ConnectorRow } from './config.ts';
+import { createOrderReader, type OrderListQuery } from './orders-read.ts';
+
+export type { ConnectorRow } from './config.ts';
+
+export interface MarketplaceConnectorQuery {
+  companyId: number;
+  id?: number | undefined;
+  minId?: number | undefined;
+  /** Omit deleted connectors (skipcancelled). */
+  skipDeleted?: boolean | undefined;
+  /** A connector-bound key sees only its own. */
+  onlyId?: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** Connectors of an account: configuration, the marketplace lists and the order lists. */
+export function createConnectors(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps;
+  const byId = db.prepare<[number, number], ConnectorRow>('SELECT * FROM connectors WHERE company_id = ? AND id = ?');
+  const settings = createSettingsReader(db);
+  const orders = createOrderReader(db, pager);
+  const connectorBlocks = db.prepare<[number, string], MarketplaceOrder['connector']>(
+    `SELECT id AS connector_id, name, type, site_domain, active, deleted FROM connectors
+      WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
+  );
+
+  /** A connector of the account (deleted ones included), or a 404. */
+  function get(companyId: number, connectorId: number): ConnectorRow {
+    const row = byId.get(companyId, connectorId);
+    if (!row) throw notFound(`connector ${connectorId} does not exist in account ${companyId}`);
+    return row;
+  }
+
+  return {
+    get,
+    find: (companyId: number, connectorId: number): ConnectorRow | undefined => byId.get(companyId, connectorId),
+    settings,
+
+    config(companyId: number, connectorId: number, baseUrl: string): ConnectorConfig {
+      const connector = get(companyId, connectorId);
+      if (connector.deleted) throw notFound(`connector ${connectorId} is deleted`);
+      return configOf(connector, settings.settings(companyId, connectorId), baseUrl);
+    },
+
+    marketplaceConnectors(query: MarketplaceConnectorQuery): Page<MarketplaceConnector> {
+      const where = new Where()
+        .add('company_id = ?', query.companyId)
+        .add('id = ?', query.id)
+        .add('id >= ?', query.minId)
+        .add('id = ?', query.onlyId)
+        .when(query.skipDeleted, 'deleted = 0');
+      return pager.page<MarketplaceConnector & Record<string, unknown>>({
+        from: 'connectors',
+        columns: 'id, name, type, site_domain, active, deleted, created_ts, last_changed_ts',
+        where,
+        idColumn: 'id',
+        idKey: 'id',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+    },
+
+    orders(query: OrderListQuery): Page<ConnectorOrder> {
+      return orders.list(query);
+    },
+
+    /** Newest first, each with its connector block. */
+    marketplaceOrders(query: OrderListQuery): Page<MarketplaceOrder> {
+      const page = orders.list({ ...query, order: 'desc' });
+      const ids = [...new Set(page.rows.map((row) => row.connector_id))];
+      const blocks = new Map(connectorBlocks.all(query.companyId, JSON.stringify(ids)).map((c) => [c.connector_id, c]));
+      return {
+        rows: page.rows.map((row) => ({ rec_id: row.SERVICE_order_id, connector: blocks.get(row.connector_id)!, ...row })),
+        hasMore: page.hasMore,
+      };
+    },
+  };
+}
+export type Connectors = ReturnType<typeof createConnectors>;

@@ -1,0 +1,107 @@
+/**
+ * The configuration groups of a connector that the spec names (GET /connector/{id}/config/),
+ * with the label and the allowed values of each setting. A value is stored per connector or,
+ * as the account default, under connector 0; the answer says which one applies (source).
+ * Field names inside the groups are not shown by the spec: these are ours (docs/data-model.md).
+ */
+
+export type SettingGroup = 'products' | 'order_processing' | 'invoicing' | 'proforma' | 'awb' | 'status_sync';
+
+export interface SettingDef {
+  label: string;
+  /** Allowed values and their labels; absent for free values (numbers, lists, maps). */
+  options?: Readonly<Record<string, string>>;
+  /** Used when neither the connector nor the account default sets it. */
+  fallback: unknown;
+}
+
+const YES_NO = { true: 'Da', false: 'Nu' } as const;
+const WEEKDAYS = 'list of weekdays, 0 = Sunday ... 6 = Saturday';
+const PAYMENT_METHODS = 'list of order payment methods: bank_transfer, card, paypal, credit';
+
+export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<string, SettingDef>>>> = {
+  products: {
+    autoimport_into_erp: { label: 'Import produse noi din magazin in ERP', options: YES_NO, fallback: false },
+    import_mode: {
+      label: 'Ce produse se importa',
+      options: {
+        all: 'Toate produsele',
+        ordered_only: 'Doar produsele comandate',
+        only_categories_with_autoimport: 'Doar categoriile cu import automat',
+      },
+      fallback: 'all',
+    },
+    update_prices: { label: 'Actualizeaza preturile in magazin', options: YES_NO, fallback: true },
+    update_stock: { label: 'Actualizeaza stocul in magazin', options: YES_NO, fallback: true },
+    update_names: { label: 'Actualizeaza denumirile in magazin', options: YES_NO, fallback: false },
+    target_sub_management_id: { label: 'Subgestiunea in care intra produsele importate (id; null = gestiunea)', fallback: null },
+    push_enabled: { label: 'Trimite modificarile de produse (push)', options: YES_NO, fallback: true },
+  },
+  order_processing: {
+    confirmation_method: {
+      label: 'Confirmarea comenzilor',
+      options: { automatic: 'Automata la import', manual: 'Manuala, de catre operator' },
+      fallback: 'automatic',
+    },
+    workpoint_id: { label: 'Punctul de lucru al comenzilor (magazia_id)', fallback: null },
+    action_on_import: {
+      label: 'Actiune la importul comenzii',
+      options: { create_sale: 'Creeaza bon de vanzare', reserve_stock: 'Doar rezerva stocul', none: 'Nicio actiune' },
+      fallback: 'create_sale',
+    },
+    next_day_hour: { label: 'Dupa ora aceasta, comanda se programeaza pe ziua urmatoare (0-23)', fallback: 16 },
+    skipped_weekdays: { label: `Zile in care nu se proceseaza (${WEEKDAYS})`, fallback: [6, 0] },
+    cancel_action: {
+      label: 'La anularea comenzii',
+      options: { cancel_documents: 'Anuleaza documentele', keep_documents: 'Pastreaza documentele' },
+      fallback: 'cancel_documents',
+    },
+    return_action: {
+      label: 'La returul comenzii',
+      options: { storno_invoice: 'Factura storno', none: 'Nicio actiune' },
+      fallback: 'storno_invoice',
+    },
+    ignored_validation_errors: { label: 'Erori de validare ignorate (coduri)', fallback: [] },
+    ignored_statuses: { label: 'Statusuri de comanda ignorate la import', fallback: [] },
+    repeated_order_block_threshold: {
+      label: 'Blocheaza al N-lea import al aceleiasi comenzi intr-o ora (0 = niciodata)',
+      fallback: 0,
+    },
+  },
+  invoicing: {
+    series: { label: 'Seria facturilor', fallback: 'WEB' },
+    auto_issue: {
+      label: 'Emitere automata a facturii',
+      options: { off: 'Nu', on_import: 'La import', when_paid: 'Cand comanda este platita' },
+      fallback: 'off',
+    },
+    require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
+    excluded_payment_methods: { label: `Metode de plata fara factura automata (${PAYMENT_METHODS})`, fallback: [] },
+    only_if_paid: { label: 'Doar comenzile platite', options: YES_NO, fallback: true },
+    email_auto_send: { label: 'Trimite factura pe e-mail automat', options: YES_NO, fallback: false },
+  },
+  proforma: {
+    series: { label: 'Seria proformelor', fallback: 'PFW' },
+    trigger_payment_methods: { label: `Metode de plata care emit proforma (${PAYMENT_METHODS})`, fallback: [] },
+    trigger_status: { label: 'Statusul comenzii care emite proforma', fallback: 'new' },
+  },
+  awb: {
+    auto_issue: {
+      label: 'Generare automata AWB',
+      options: { off: 'Nu', on_import: 'La import', on_invoice: 'La emiterea facturii' },
+      fallback: 'off',
+    },
+    require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
+    latest_issue_hour: { label: 'Ultima ora de generare in ziua curenta (0-23)', fallback: 15 },
+    skipped_weekdays: { label: `Zile fara generare AWB (${WEEKDAYS})`, fallback: [0] },
+    default_courier: { label: 'Curierul implicit (cod din GET /awb/add/)', fallback: 'fan' },
+  },
+  status_sync: {
+    map: {
+      label: 'Statusul extern trimis pentru fiecare eveniment (order_imported, invoice_issued, awb_issued, delivered, order_cancelled)',
+      fallback: {},
+    },
+  },
+};
+
+export const SETTING_GROUPS = Object.keys(CONNECTOR_SETTINGS) as SettingGroup[];

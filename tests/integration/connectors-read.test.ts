@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { useDemo, writeSql } from './harness.ts';
+import { listClient, restGet } from './lists.ts';
+import type { ConnectorOrder, MarketplaceOrder } from '../../shared/domain/connectors.ts';
+
+const demo = useDemo();
+const get = restGet(demo);
+
+type Row = Record<string, unknown>;
+const ids = (sql: string, ...params: unknown[]) => demo.db.prepare(sql).pluck().all(...params) as number[];
+
+describe('GET /connector/{id}/config/', () => {
+  it('answers every group with option fields and their source, never a credential', async () => {
+    writeSql(demo.h, "UPDATE connectors SET order_event_notification_url = 'http://127.0.0.1:9/hook', webhook_secret = 'top-secret', platform_credentials = 'api-key-123' WHERE id = 1");
+    const { data } = await get<Record<string, Record<string, Row>>>('/connector/1/config/');
+    expect(Object.keys(data)).toEqual(['connector', 'products', 'order_processing', 'invoicing', 'proforma', 'awb', 'status_sync']);
+    expect(data.connector).toMatchObject({ id: 1, type: 'ecommerce', active: 1, order_event_notification_url: 'http://127.0.0.1:9/hook' });
+    expect(data.connector!.order_api_url).toMatch(/\/app\/rest\/v1\/1\/connector\/1\/order\/$/);
+    expect(data.products!.product_change_notify_url).toBe('http://127.0.0.1:9/hook');
+    expect(data.products!.import_mode).toMatchObject({
+      value: expect.any(String),
+      label: expect.any(String),
+      options: { all: expect.any(String), ordered_only: expect.any(String), only_categories_with_autoimport: expect.any(String) },
+    });
+    expect(JSON.stringify(data)).not.toMatch(/top-secret|api-key-123/);
+  });
+
+  it('says where each value comes from: the connector or the account default', async () => {
+    const own = demo.db
+      .prepare("SELECT grp, key, value FROM connector_settings WHERE company_id = 1 AND connector_id = 1 LIMIT 1")
+      .get() as { grp: string; key: string; value: string } | undefined;
+    const { data } = await get<Record<string, Record<string, Row>>>('/connector/2/config/');
+    for (const group of ['order_processing', 'invoicing', 'proforma', 'awb', 'status_sync']) {
+      for (const field of Object.values(data[group]!)) expect(['connector', 'global']).toContain(field.source);
+    }
+    if (own) {
+      const one = await get<Record<string, Record<string, Row>>>('/connector/1/config/');
+      expect(one.data[own.grp]![own.key]).toMatchObject({ value: JSON.parse(own.value), source: 'connector' });
+    }
+    writeSql(demo.h, "INSERT OR REPLACE INTO connector_settings VALUES (1, 2, 'invoicing', 'series', '\"DS\"')");
+    const after = await get<Record<string, Record<string, Row>>>('/connector/2/config/');
+    expect(after.data.invoicing!.series).toMatchObject({ value: 'DS', source: 'connector' });
+  });
+
+  it('404 for an unknown or deleted connector', async () => {
+    await get('/connector/99/config/', 404);
+    await get('/connector/4/config/', 404);
+  });
+});
+
+describe('GET /connector/{id}/order/list/', () => {
+  const orders = listClient<ConnectorOrder>(demo, '/connector/1/order/list/');
+
+  it('lists the connector\'s orders with their sales receipts, invoices and AWBs', async () => {
+    const rows = await orders.walk('');
+    expect(rows.map((r) => r.SERVICE_order_id)).toEqual(ids('SELECT id FROM connector_orders WHERE company_id = 1 AND connector_id = 1 ORDER BY id'));
+    const withSale = rows.find((r) => r.sales_receipts.length > 0)!;
+    const saleIds = ids('SELECT id FROM sales WHERE connector_order_id = ? ORDER BY id', withSale.SERVICE_order_id);
+    expect(withSale.sales_receipts.map((s) => s.bv_id)).toEqual(saleIds);
+    const invoiced = rows.find((r) => r.invoices.length > 0)!;
+    expect(invoiced.invoices[0]).toMatchObject({ invoice_id: expect.any(Number), series: expect.any(String), cancelled: expect.any(Number) });
+    const shipped = rows.find((r) => r.awbs.length > 0)!;
+    expect(shipped.awbs[0]).toMatchObject({ awb_nr: expect.any(String), awb_type: expect.any(String) });
+  });
+
+  it('date filters act on the order date, modifiedafter on the last change; skipcancelled', async () => {
+    const day = demo.db.prepare('SELECT order_date FROM connector_orders WHERE connector_id = 1 ORDER BY id LIMIT 1 OFFSET 5').pluck().get() as string;
+    expect((await orders.walk(`date:${day}/`)).map((r) => r.SERVICE_order_id)).toEqual(
+      ids('SELECT id FROM connector_orders WHERE connector_id = 1 AND order_date = ? ORDER BY id', day),
+    );
+    const ts = demo.db.prepare('SELECT last_changed_ts FROM connector_orders WHERE connector_id = 1 ORDER BY last_changed_ts DESC LIMIT 1 OFFSET 10').pluck().get() as string;
+    expect((await orders.walk(`modifiedafter:${ts.replace(' ', '%20')}/`)).map((r) => r.SERVICE_order_id)).toEqual(
+      ids('SELECT id FROM connector_orders WHERE connector_id = 1 AND last_changed_ts > ? ORDER BY id', ts),
+    );
+    expect((await orders.walk('skipcancelled:1/')).every((r) => r.order_cancelled === 0)).toBe(true);
+  });
+
+  it('404 for an unknown connector, 400 for an unknown filter', async () => {
+    await get('/connector/99/order/list/', 404);
+    await get('/connector/1/order/list/colour:red/', 400);
+  });
+
+  it('a key bound to another connector is refused with 401', async () => {
+    const bound = await demo.h.apiUser({ connector_id: 2 });
+    expect((await demo.h.rest('GET', '/1/connector/1/order/list/', bound)).status).toBe(401);
+    expect((await demo.h.rest('GET', '/1/connector/2/order/list/', bound)).status).toBe(200);
+  });
+});
+
+describe('GET /marketplace/connectors/list/', () => {
+  it('lists every connector oldest first with active and deleted flags, no credentials', async () => {
+    const { data } = await get<Row[]>('/marketplace/connectors/list/');
+    expect(data.map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    expect(data.map((c) => [c.active, c.deleted])).toEqual([[1, 0], [1, 0], [0, 0], [0, 1]]);
+    for (const row of data) expect(Object.keys(row)).not.toEqual(expect.arrayContaining(['webhook_secret']));
+    expect(JSON.stringify(data)).not.toMatch(/notification_url|secret|credentials/);
+  });
+
+  it('id, minid, skipcancelled; date filters are a 400; no match is a 404', async () => {
+    expect((await get<Row[]>('/marketplace/connectors/list/id:2/')).data.map((c) => c.id)).toEqual([2]);
+    expect((await get<Row[]>('/marketplace/connectors/list/minid:3/')).data.map((c) => c.id)).toEqual([3, 4]);
+    expect((await get<Row[]>('/marketplace/connectors/list/skipcancelled:1/')).data.map((c) => c.id)).toEqual([1, 2, 3]);
+    for (const filter of ['year:2026', 'datefrom:2026-01-01', 'modifiedafter:2026-01-01']) await get(`/marketplace/connectors/list/${filter}/`, 400);
+    await get('/marketplace/connectors/list/id:77/', 404);
+  });
+
+  it('a connector-bound key sees only its connector', async () => {
+    const bound = await demo.h.apiUser({ connector_id: 2 });
+    const answer = await demo.h.rest<Row[]>('GET', '/1/marketplace/connectors/list/', bound);
+    expect(answer.body.data.map((c) => c.id)).toEqual([2]);
+  });
+});
+
+describe('GET /marketplace/orders/list/', () => {
+  type Page = { data: MarketplaceOrder[]; data_next_page_exists: boolean; data_next_page_url: string | null; has_more_pages?: boolean };
+
+  it('newest first with the connector block, paged by data_next_page_url', async () => {
+    for (let i = 0; i < 300; i++) {
+      writeSql(
+        demo.h,
+        `INSERT INTO connector_orders (company_id, connector_id, order_unique_id, order_date, currency, shipping_method, created_ts, last_changed_ts)
+         VALUES (1, 2, ?, '2026-03-01', 'RON', 'courier', '2026-03-01 10:00:00', '2026-03-01 10:00:00')`,
+        `BULK-${i}`,
+      );
+    }
+    const all = ids('SELECT id FROM connector_orders WHERE company_id = 1 ORDER BY id DESC');
+    const first = (await get('/marketplace/orders/list/')) as unknown as Page;
+    expect(first.data).toHaveLength(250);
+    expect(first.data.map((r) => r.rec_id)).toEqual(all.slice(0, 250));
+    expect(first.data[0]!.connector).toMatchObject({ connector_id: expect.any(Number), type: expect.any(String), active: expect.any(Number), deleted: expect.any(Number) });
+    expect(first).not.toHaveProperty('has_more_pages');
+    expect(first.data_next_page_exists).toBe(true);
+    const response = await fetch(first.data_next_page_url!, { headers: { authorization: `Basic ${Buffer.from(demo.user.join(':')).toString('base64')}` } });
+    const second = (await response.json()) as Page;
+    expect(second.data.map((r) => r.rec_id)).toEqual(all.slice(250, 500));
+  });
+
+  it('filters by connector and dates; an empty page is a 404', async () => {
+    const rows = ((await get('/marketplace/orders/list/connector_id:1/')) as unknown as Page).data;
+    expect(rows.every((r) => r.connector_id === 1)).toBe(true);
+    const march = ((await get('/marketplace/orders/list/yearmonth:202603/connector_id:2/')) as unknown as Page).data;
+    expect(march.every((r) => r.order_date.startsWith('2026-03'))).toBe(true);
+    await get('/marketplace/orders/list/page:999/', 404);
+    await get('/marketplace/orders/list/yearmonthday:20260301/', 400);
+  });
+
+  it('a connector-bound key sees only its orders; another connector_id is a 401', async () => {
+    const bound = await demo.h.apiUser({ connector_id: 1 });
+    const mine = await demo.h.rest<MarketplaceOrder[]>('GET', '/1/marketplace/orders/list/', bound);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.every((r) => r.connector_id === 1)).toBe(true);
+    expect((await demo.h.rest('GET', '/1/marketplace/orders/list/connector_id:2/', bound)).status).toBe(401);
+  });
+});
