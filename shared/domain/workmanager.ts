@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
+import { Awb } from './awb.ts';
 
 /**
  * Records of the workmanager (service) module. The spec shows none of their fields; these are
@@ -115,3 +116,54 @@ export type ServiceRequest = Static<typeof ServiceRequest>;
 
 /** Rows per page of the workmanager lists (the spec does not fix it). */
 export const WORKMANAGER_PAGE_SIZE = LIST_PAGE_SIZE;
+
+// ---------------------------------------------------------------------------------------------
+// Write side: POST /workmanager/sendinrequest/ (docs/data-model.md, "Service request").
+
+/** An integer id of the send-in request; -1 is the spec's no-value marker. */
+const refId = (description: string) => Type.Integer({ minimum: -1, description: `${description}; -1: no value` });
+const optionalRefId = (description: string) => Type.Optional(refId(`${description}; optional`));
+
+/** The body of POST /workmanager/sendinrequest/: the spec's fields, under the spec's names. */
+export const SendInRequestBody = Type.Object(
+  {
+    item_code: Type.String({ minLength: 1, maxLength: 100, description: 'code of the item sent in; not blank' }),
+    item_name: Type.String({ minLength: 1, maxLength: 255, description: 'not blank' }),
+    client_rec_id: refId('required: the client, a contact of the account that is not deleted (contact_id)'),
+    client_addres_id: refId('required (spelled as the spec spells it): the pickup address, an address of that contact'),
+    defect_description: Type.String({ minLength: 1, maxLength: 4000, description: 'not blank' }),
+    item_series: Type.Optional(Type.String({ maxLength: 100, description: 'serial number of the item' })),
+    acquisition_invoice_nr: Type.Optional(Type.String({ maxLength: 100 })),
+    acquisition_invoice_date: Type.Optional(
+      Type.String({ format: 'date', description: 'YYYY-MM-DD, a calendar date not after today' }),
+    ),
+    supplier_name: Type.Optional(Type.String({ maxLength: 255 })),
+    invoice_address_id: optionalRefId('an address of the client (client_rec_id)'),
+    aparat_producator_id: optionalRefId('equipment manufacturer of the account'),
+    aparat_serie_id: optionalRefId('equipment serial number record of the account (of aparat_model_id when both are given)'),
+    aparat_model_id: optionalRefId('equipment model of the account (of aparat_producator_id when both are given)'),
+    equipment_type_id: optionalRefId('equipment type of the account'),
+    mentions: Type.Optional(Type.String({ maxLength: 4000 })),
+    requested_pickup_date: Type.Optional(
+      Type.String({ format: 'date', description: 'YYYY-MM-DD, a calendar date not before today; the pickup AWB date' }),
+    ),
+    from_b2b: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1,
+        description: '1: a pickup AWB is generated through the B2B path (status pickup_scheduled); default 0',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SendInRequestBody = Static<typeof SendInRequestBody>;
+
+/** The answer of POST /workmanager/sendinrequest/. */
+export const SendInRequestResult = Type.Object({
+  service_request_id: Type.Integer({ description: 'the request, listed by /workmanager/servicerequests/' }),
+  status: literals(SERVICE_REQUEST_STATUSES, 'new, or pickup_scheduled when from_b2b is 1'),
+  pickup_awb_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the pickup AWB (from_b2b 1), else null' }),
+  pickup_awb: Type.Union([Awb, Type.Null()], { description: 'that AWB as /awb/list/ answers it, else null' }),
+});
+export type SendInRequestResult = Static<typeof SendInRequestResult>;

@@ -1,6 +1,13 @@
 import Type from 'typebox';
 import { f, standardFilters } from '../../../shared/filters/grammar.ts';
-import { ServiceFile, ServiceFileDetail, ServiceRequest, WORKMANAGER_PAGE_SIZE } from '../../../shared/domain/workmanager.ts';
+import {
+  SendInRequestBody,
+  SendInRequestResult,
+  ServiceFile,
+  ServiceFileDetail,
+  ServiceRequest,
+  WORKMANAGER_PAGE_SIZE,
+} from '../../../shared/domain/workmanager.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 
@@ -81,5 +88,34 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, filters, page }) =>
       core.rest.workmanager.listServiceRequests(documentQuery(companyId, filters, page, WORKMANAGER_PAGE_SIZE)),
+  );
+
+  routes.endpoint(
+    {
+      method: 'POST',
+      path: '/workmanager/sendinrequest/',
+      module: 'workmanager',
+      summary: 'Create a send-in-for-service request',
+      description:
+        'The spec\'s send-in request. Integer id fields take -1 as "no value" (a required one then is a 400). ' +
+        'client_rec_id must be a contact of the account that is not deleted, client_addres_id (the pickup address) ' +
+        'and invoice_address_id addresses of that contact; aparat_producator_id, aparat_model_id (of that ' +
+        'manufacturer when both are given), aparat_serie_id (of that model when both are given and the series ' +
+        'names one) and equipment_type_id must exist in the account. acquisition_invoice_date must not be after ' +
+        'today, requested_pickup_date not before it. The request gets today\'s date, status new and ' +
+        'added_by_api 1. from_b2b 1 also generates the pickup AWB through the B2B path (source b2b, the account\'s ' +
+        'default courier, a generated tracking number, dated requested_pickup_date or today), linked as ' +
+        'pickup_awb_id, and the status is pickup_scheduled. One transaction: a refused request stores nothing. ' +
+        'The request is listed by /workmanager/servicerequests/. 401 when the workmanager module is not active ' +
+        'in the account (checked once the body is well-formed).',
+      body: { contentType: 'application/json', schema: SendInRequestBody },
+      ok: { description: 'the created request (and its pickup AWB)', schema: SendInRequestResult },
+      errors: {
+        400: 'a field is missing or invalid, or a reference is not the account\'s (each message names the field); nothing was stored',
+        401: MODULE_OFF,
+        415: 'the body is not application/json',
+      },
+    },
+    ({ core, companyId, body }) => core.rest.workmanager.createSendInRequest(companyId, body),
   );
 }

@@ -1,23 +1,30 @@
 import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
-import type { Awb } from '../../../../shared/domain/awb.ts';
+import type { Awb, AwbAddItem, AwbAddResult, AwbDeleteResult } from '../../../../shared/domain/awb.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
+import { createAwbAttach } from './attach.ts';
+import { createCourierBook } from './couriers.ts';
+import { AWB_COLUMNS, createAwbStore } from './store.ts';
+import { renderAwbAddPage, sampleBody } from './add-page.ts';
+
+export { createAwbStore, type AwbStore, type NewAwb } from './store.ts';
+export { createCourierBook, countryCode, trackingNumber, trackingUrl, type CourierBook } from './couriers.ts';
+export { describeFields } from './add-page.ts';
 
 export interface AwbsQuery extends DocumentQuery {
   /** documentnr: the tracking number, exactly. */
   awbNr?: string | undefined;
 }
 
-const AWB_COLUMNS = `id AS awb_id, sale_id, connector_order_id, awb_nr, awb_type, awb_subtype, awb_url, date,
-  packet_count, weight_kg, service_type, shipping_payer, cod_amount, cod_currency, declared_value, delivery_country,
-  delivery_country_code, client_id, client_name, client_cui, client_reg_com, source, cancelled, created_ts,
-  last_changed_ts`;
-
-/** Courier AWBs: /awb/list/. */
+/** Courier AWBs: /awb/list/, POST /awb/add/ (and its GET page), DELETE /awb/{awb_id}/. */
 export function createAwbs(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
-  void db;
+  const couriers = createCourierBook(db);
+  const attach = createAwbAttach(db, deps, createAwbStore(db, deps), () => couriers.load());
+  const recentSales = db
+    .prepare<[number], number>('SELECT id FROM sales WHERE company_id = ? AND cancelled = 0 ORDER BY id DESC LIMIT 2')
+    .pluck();
+
   return {
     list(query: AwbsQuery): Page<Awb> {
       return pager.page<Awb>({
@@ -29,6 +36,20 @@ export function createAwbs(db: Database, pager: Pager, deps: DomainDeps) {
         page: query.page,
         pageSize: query.pageSize,
       });
+    },
+
+    /** GET /awb/add/: the HTML documentation of the POST, with a sample body for the account and the courier codes. */
+    addPage(companyId: number): string {
+      const all = couriers.load().all();
+      return renderAwbAddPage(all, sampleBody(recentSales.all(companyId), all));
+    },
+
+    add(companyId: number, items: AwbAddItem[]): AwbAddResult {
+      return attach.add(companyId, items);
+    },
+
+    remove(companyId: number, awbId: number): AwbDeleteResult {
+      return attach.remove(companyId, awbId);
     },
   };
 }

@@ -10,6 +10,9 @@ import type {
 } from '../../../../shared/domain/workmanager.ts';
 import { documentWhere, groupByParent, type DocumentColumns, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
+import { createSendInRequests } from './send-in.ts';
+
+export { createSendInRequests, FALLBACK_PICKUP_COURIER } from './send-in.ts';
 
 export interface ServiceFilesQuery extends Omit<DocumentQuery, 'skipCancelled'> {
   include: { clientRecommendations?: boolean };
@@ -66,7 +69,6 @@ const DOCUMENTS_SQL = [
   .concat('\n ORDER BY date, doc_type, doc_id');
 
 export function createWorkmanager(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
   const moduleFlag = db.prepare<[number], number>('SELECT workmanager_enabled FROM accounts WHERE company_id = ?').pluck();
   const recommendations = db.prepare<[number, string], ClientRecommendation & { parent_id: number }>(
     `SELECT service_file_id AS parent_id, id AS recommendation_id, text, created_ts
@@ -90,8 +92,13 @@ export function createWorkmanager(db: Database, pager: Pager, deps: DomainDeps) 
     return groupByParent(recommendations.all(companyId, JSON.stringify(fileIds))) as Map<number, ClientRecommendation[]>;
   }
 
+  const sendIn = createSendInRequests(db, deps, requireModule);
+
   return {
     requireModule,
+
+    /** POST /workmanager/sendinrequest/ (401 while the module is off). */
+    createSendInRequest: sendIn.createSendInRequest,
 
     listServiceFiles(query: ServiceFilesQuery): Page<ServiceFile> {
       requireModule(query.companyId);
