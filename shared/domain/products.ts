@@ -192,3 +192,158 @@ export const PRODUCT_CSV_COLUMNS = {
   workpoint: ['workpoint_magazia_id', 'workpoint_name', 'workpoint_kind', 'workpoint_stoc', 'workpoint_stock_reserved', 'workpoint_stock_available'],
   workpointValue: ['workpoint_aquisition_value_ron'],
 } as const;
+
+/* ------------------------------------------------------------------------------------------ *
+ * The write side: PATCH and PUT /product/{product_id}/, DELETE, and the product notifications.
+ * ------------------------------------------------------------------------------------------ */
+
+/**
+ * VAT rates a selling price may carry (percent): the Romanian rates, those in force since
+ * August 2025 (21 standard, 11 reduced) and the earlier ones (19, 9, 5) that older catalogues
+ * still carry, and 0 (exempt).
+ */
+export const PRODUCT_VAT_RATES = [0, 5, 9, 11, 19, 21] as const;
+
+/**
+ * The fields a PATCH or PUT may change, under their GET names. Rules the schema cannot say
+ * (2 decimals, a VAT rate of the list, a currency of the account, a unique cod_produs, existing
+ * category and manufacturer ids, no blank names) are checked by the products domain, each
+ * refusal a 400 naming the field.
+ */
+export const ProductWritableFields = {
+  cod_produs: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'article code, unique in the account; no leading or trailing spaces, no control characters',
+  }),
+  cod_varianta: Type.String({ maxLength: 64, description: "variant code ('' for none); same character rules as cod_produs" }),
+  barcode: Type.String({ maxLength: 64, description: "EAN or any internal barcode ('' for none); same character rules as cod_produs" }),
+  product_name: Type.String({ minLength: 1, maxLength: 255, description: 'not blank' }),
+  product_website_title: Type.String({ maxLength: 255 }),
+  product_description: Type.String({ maxLength: 65535 }),
+  unitate_masura: Type.String({ minLength: 1, maxLength: 16, description: 'unit of measure (buc, kg, set ...), not blank' }),
+  pret_vanzare: Type.Number({
+    minimum: 0,
+    maximum: 999999999.99,
+    description: 'retail price without VAT, at most 2 decimals; must be sent together with selling_currency_txt',
+  }),
+  selling_currency_txt: Type.String({
+    description: 'ISO 4217 code, one of the account\'s currencies; must be sent together with pret_vanzare',
+  }),
+  cota_tva_vanzare: Type.Number({ description: `VAT rate in percent, one of ${PRODUCT_VAT_RATES.join(', ')}; independent of the price` }),
+  category_id: Nullable(Type.Integer({ minimum: 1 }), 'a category of the account, or null for none (category_name follows it)'),
+  manufacturer_id: Nullable(Type.Integer({ minimum: 1 }), 'a manufacturer of the account, or null for none (producator follows it)'),
+  website_published: Flag('published to the website'),
+  partner_visible: Flag('visible to partners'),
+  sellable: Flag('can be sold'),
+  archived: Flag(),
+  weight: Type.Number({ minimum: 0, maximum: 100000, description: 'kg, at most 3 decimals' }),
+};
+export type ProductWritableField = keyof typeof ProductWritableFields;
+export const PRODUCT_WRITABLE_FIELDS = Object.keys(ProductWritableFields) as ProductWritableField[];
+
+/**
+ * Fields that must come together in a PATCH (a PUT sends every writable field anyway): the
+ * price is a number in a currency. A price and its VAT rate are independent (the VAT rate is
+ * the tax of the goods, not a property of the amount).
+ */
+export const PRODUCT_COMBINED_FIELDS: ReadonlyArray<{ fields: readonly ProductWritableField[]; why: string }> = [
+  { fields: ['pret_vanzare', 'selling_currency_txt'], why: 'the price is an amount in that currency' },
+];
+
+/** Every other field of GET /product/{product_id}/: accepted only with its stored value. */
+export const PRODUCT_READ_ONLY_FIELDS = Object.keys(ProductDetail.properties).filter(
+  (key) => !(key in ProductWritableFields),
+) as Array<Exclude<keyof typeof ProductDetail.properties, ProductWritableField>>;
+
+const ReadOnlyFields = Type.Partial(Type.Omit(ProductDetail, PRODUCT_WRITABLE_FIELDS)).properties;
+
+const READ_ONLY_RULE =
+  'Every other field of the GET answer is read-only: it is accepted (and ignored) when it equals the stored value, ' +
+  'or the value the write itself gives it (pret_vanzare_cu_tva after a price or VAT change, category_name after a ' +
+  'category_id change, producator after a manufacturer_id change), and refused with 400 otherwise. A field GET does ' +
+  'not answer is refused with 400 naming it.';
+
+/** PATCH /product/{product_id}/: only the fields sent change. */
+export const ProductPatch = Type.Object(
+  {
+    ...Type.Partial(Type.Object(ProductWritableFields)).properties,
+    ...ReadOnlyFields,
+  },
+  {
+    additionalProperties: false,
+    description: `Only the fields sent change, named as GET /product/{product_id}/ names them. ${READ_ONLY_RULE}`,
+  },
+);
+
+/** PUT /product/{product_id}/: every writable field; the GET record is accepted as it is. */
+export const ProductPut = Type.Object(
+  { ...ProductWritableFields, ...ReadOnlyFields },
+  {
+    additionalProperties: false,
+    description:
+      `Replaces every writable field: each one is required (400 naming a missing one). The record as GET answers ` +
+      `it is accepted, so a client may GET, change a field and PUT it back. ${READ_ONLY_RULE}`,
+  },
+);
+
+export const ProductDeleted = Type.Object({
+  deleted_product_id: Type.Integer({ description: 'the variant deleted; GET /product/{product_id}/ answers 404 from now on' }),
+});
+export type ProductDeleted = Static<typeof ProductDeleted>;
+
+/**
+ * A product push (spec, Events): the complete current product as a connector sees it (stock and
+ * prices of the connector's workpoint, every workpoint when it has none), exactly these fields
+ * in this order, notification_type first.
+ */
+export const PRODUCT_PUSH_FIELDS = [
+  'cod_produs',
+  'barcode',
+  'product_name',
+  'product_website_title',
+  'product_description',
+  'category_name',
+  'producator',
+  'stoc_global',
+  'stock_reserved',
+  'stock_available',
+  'pret_vanzare',
+  'pret_vanzare_cu_tva',
+  'cota_tva_vanzare',
+  'selling_currency_txt',
+  'deleted',
+  'last_changed_ts',
+] as const;
+export type ProductPushField = (typeof PRODUCT_PUSH_FIELDS)[number];
+
+const ProductFieldSchemas = { ...SpecFields, ...OwnFields } as Record<string, TSchema>;
+
+/** The body of a product_update (and product_published) notification, without notification_type. */
+export const ProductPush = Type.Object(
+  Object.fromEntries(PRODUCT_PUSH_FIELDS.map((key) => [key, ProductFieldSchemas[key]!])) as Record<ProductPushField, TSchema>,
+);
+export type ProductPush = { [K in ProductPushField]: K extends keyof ProductDetail ? ProductDetail[K] : never };
+
+export const ProductUpdateNotification = Type.Object({
+  notification_type: Type.Union([Type.Literal('product_update'), Type.Literal('product_published')]),
+  ...ProductPush.properties,
+});
+export const ProductUnpublishedNotification = Type.Object({
+  notification_type: Type.Literal('product_unpublished'),
+  cod_produs: Type.String(),
+});
+
+/**
+ * Product fields whose change is always notified to the connectors publishing the product,
+ * whatever their tracked_fields: the stock and the price (with its currency and VAT rate).
+ */
+export const PRODUCT_ALWAYS_TRACKED = [
+  'stoc_global',
+  'stock_reserved',
+  'stock_available',
+  'pret_vanzare',
+  'pret_vanzare_cu_tva',
+  'cota_tva_vanzare',
+  'selling_currency_txt',
+] as const;

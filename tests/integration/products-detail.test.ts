@@ -1,38 +1,25 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductDetail, ProductImage } from '../../shared/domain/products.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useDemo } from './harness.ts';
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 const LOCAL_IMAGE = 990001;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
-    VALUES (900002, 2, 'P000001', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO product_images (id, company_id, product_id, url, storage_path, mime_type, size_bytes, position, created_ts)
-    VALUES (${LOCAL_IMAGE}, 1, 1, NULL, 'images/1/upload.png', 'image/png', 1234, 9, '2026-01-01 00:00:00');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db?.close();
-  await h.close();
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
+      INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
+      VALUES (900002, 2, 'P000001', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO product_images (id, company_id, product_id, url, storage_path, mime_type, size_bytes, position, created_ts)
+      VALUES (${LOCAL_IMAGE}, 1, 1, NULL, 'images/1/upload.png', 'image/png', 1234, 9, '2026-01-01 00:00:00');
+    `);
+  },
 });
 
-const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+const one = <T>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).get(...params) as T;
 
 async function detail(id: number | string) {
-  return h.rest<ProductDetail>('GET', `/1/product/${id}/`, user);
+  return demo.h.rest<ProductDetail>('GET', `/1/product/${id}/`, demo.user);
 }
 
 describe('GET /product/{product_id}/', () => {
@@ -76,10 +63,10 @@ describe('GET /product/{product_id}/', () => {
       magazia_id: null,
     });
     // The list record's fields are all there.
-    const [listed] = (await h.rest<Product[]>('GET', `/1/product/list/id:${id}/cont:all/`, user)).body.data;
+    const [listed] = (await demo.h.rest<Product[]>('GET', `/1/product/list/id:${id}/cont:all/`, demo.user)).body.data;
     for (const [key, value] of Object.entries(listed!)) expect(record[key as keyof ProductDetail], key).toEqual(value);
 
-    const stock = db.prepare('SELECT workpoint_id, quantity, reserved, acquisition_value_ron FROM stock WHERE product_id = ? ORDER BY workpoint_id').all(id) as Array<{
+    const stock = demo.db.prepare('SELECT workpoint_id, quantity, reserved, acquisition_value_ron FROM stock WHERE product_id = ? ORDER BY workpoint_id').all(id) as Array<{
       workpoint_id: number; quantity: number; reserved: number; acquisition_value_ron: number;
     }>;
     expect(record.workpoints.map((w) => [w.magazia_id, w.stoc, w.stock_reserved, w.aquisition_value_ron])).toEqual(
@@ -87,31 +74,33 @@ describe('GET /product/{product_id}/', () => {
     );
     expect(record.aquisition_value_ron).toBeCloseTo(stock.reduce((sum, s) => sum + s.acquisition_value_ron, 0), 2);
     expect(record.images.map((i) => i.image_id)).toEqual(
-      (db.prepare('SELECT id FROM product_images WHERE product_id = ? ORDER BY position, id').all(id) as Array<{ id: number }>).map((r) => r.id),
+      (demo.db.prepare('SELECT id FROM product_images WHERE product_id = ? ORDER BY position, id').all(id) as Array<{ id: number }>).map((r) => r.id),
     );
     expect(record.properties).toEqual(
-      db.prepare('SELECT pp.property_id, pr.name, pp.value FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id WHERE pp.product_id = ? ORDER BY pp.property_id').all(id),
+      demo.db.prepare('SELECT pp.property_id, pr.name, pp.value FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id WHERE pp.product_id = ? ORDER BY pp.property_id').all(id),
     );
     expect(record.web_categories).toEqual(
-      db.prepare('SELECT w.id AS web_category_id, w.name FROM product_web_categories pw JOIN web_categories w ON w.id = pw.web_category_id WHERE pw.product_id = ? AND w.deleted = 0 ORDER BY w.id').all(id),
+      demo.db.prepare('SELECT w.id AS web_category_id, w.name FROM product_web_categories pw JOIN web_categories w ON w.id = pw.web_category_id WHERE pw.product_id = ? AND w.deleted = 0 ORDER BY w.id').all(id),
     );
     expect(record.web_categories.length).toBeGreaterThan(0);
     expect(record.connectors).toEqual(
-      db.prepare('SELECT c.id AS connector_id, c.name, c.type, c.active, cp.published_ts FROM connector_products cp JOIN connectors c ON c.id = cp.connector_id WHERE cp.product_id = ? AND c.deleted = 0 ORDER BY c.id').all(id),
+      demo.db.prepare('SELECT c.id AS connector_id, c.name, c.type, c.active, cp.published_ts FROM connector_products cp JOIN connectors c ON c.id = cp.connector_id WHERE cp.product_id = ? AND c.deleted = 0 ORDER BY c.id').all(id),
     );
     expect(record.connectors.length).toBeGreaterThan(0);
   });
 
-  it('deleted, archived and unsellable variants are answered, flagged', async () => {
-    for (const flag of ['deleted = 1', 'archived = 1', 'is_sellable = 0']) {
+  it('archived and unsellable variants are answered, flagged; a deleted variant is 404 (detail and images)', async () => {
+    for (const flag of ['archived = 1 AND deleted = 0', 'is_sellable = 0 AND deleted = 0']) {
       const { id } = one<{ id: number }>(`SELECT id FROM products WHERE company_id = 1 AND ${flag} ORDER BY id LIMIT 1`);
       const answer = await detail(id);
       expect(answer.status, flag).toBe(200);
       expect(answer.body.data.product_id).toBe(id);
     }
     const { id } = one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 LIMIT 1');
-    expect((await detail(id)).body.data.deleted).toBe(1);
-    expect((await detail(id)).body.data.images).toEqual([]);
+    for (const path of [`/1/product/${id}/`, `/1/product/${id}/images/`]) {
+      const answer = await demo.h.rest('GET', path, demo.user);
+      expect([answer.status, answer.body.messages[0]], path).toEqual([404, `product ${id} does not exist`]);
+    }
   });
 
   it('404 for a product that does not exist or is another account\'s; 400 for an id that is not one', async () => {
@@ -129,9 +118,9 @@ describe('GET /product/{product_id}/', () => {
 
 describe('GET /product/{product_id}/images/', () => {
   it('the images in display order: the stored URL, or null with storage local for a file the service keeps', async () => {
-    const answer = await h.rest<ProductImage[]>('GET', '/1/product/1/images/', user);
+    const answer = await demo.h.rest<ProductImage[]>('GET', '/1/product/1/images/', demo.user);
     expect(answer.status).toBe(200);
-    const stored = db.prepare('SELECT * FROM product_images WHERE product_id = 1 ORDER BY position, id').all() as Array<Record<string, unknown>>;
+    const stored = demo.db.prepare('SELECT * FROM product_images WHERE product_id = 1 ORDER BY position, id').all() as Array<Record<string, unknown>>;
     expect(answer.body.data.map((i) => i.image_id)).toEqual(stored.map((s) => s.id));
     const local = answer.body.data.find((i) => i.image_id === LOCAL_IMAGE)!;
     expect(local).toEqual({
@@ -147,16 +136,16 @@ describe('GET /product/{product_id}/images/', () => {
       created_ts: '2026-01-01 00:00:00',
     });
     const withUrl = one<{ product_id: number }>('SELECT product_id FROM product_images WHERE url IS NOT NULL ORDER BY id LIMIT 1').product_id;
-    const images = (await h.rest<ProductImage[]>('GET', `/1/product/${withUrl}/images/`, user)).body.data;
+    const images = (await demo.h.rest<ProductImage[]>('GET', `/1/product/${withUrl}/images/`, demo.user)).body.data;
     expect(images[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\//), storage: 'url' });
   });
 
   it('an empty list for a product without images; 404 when the product does not exist', async () => {
     const { id } = one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND id NOT IN (SELECT product_id FROM product_images) ORDER BY id LIMIT 1');
-    const empty = await h.rest<ProductImage[]>('GET', `/1/product/${id}/images/`, user);
+    const empty = await demo.h.rest<ProductImage[]>('GET', `/1/product/${id}/images/`, demo.user);
     expect([empty.status, empty.body.data]).toEqual([200, []]);
     for (const missing of [777777, 900002]) {
-      const answer = await h.rest('GET', `/1/product/${missing}/images/`, user);
+      const answer = await demo.h.rest('GET', `/1/product/${missing}/images/`, demo.user);
       expect(answer.status).toBe(404);
       expect(answer.body.messages[0]).toBe(`product ${missing} does not exist`);
     }

@@ -1,10 +1,15 @@
 import Type from 'typebox';
 import { dateRangeOf, f, FilterError, standardFilters, type FilterField, type FilterSpec } from '../../../shared/filters/grammar.ts';
+import { OperationError } from '../../../shared/contract/errors.ts';
 import {
   Product,
   PRODUCT_EXPORT_BATCH,
+  PRODUCT_VAT_RATES,
+  ProductDeleted,
   ProductDetail,
   ProductImage,
+  ProductPatch,
+  ProductPut,
   PRODUCTS_PAGE_SIZE,
   ProductStock,
 } from '../../../shared/domain/products.ts';
@@ -187,13 +192,93 @@ export function registerProductRoutes(routes: RestRoutes): void {
       summary: 'The full variant record',
       description:
         'Every field the catalogue keeps for the variant: the list record with its description and website title, ' +
-        'family, stock per workpoint, images, properties, web categories and the connectors it is published to. A ' +
-        'deleted variant is still answered, with deleted: 1.',
+        'family, stock per workpoint, images, properties, web categories and the connectors it is published to. ' +
+        'Archived and unsellable variants are answered (flagged); a deleted variant is 404 (the list shows it with ' +
+        'show_deleted:1).',
       params: { product_id: Type.Integer({ minimum: 1 }) },
       ok: { description: 'the variant', schema: ProductDetail },
-      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
+      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted' },
     },
     ({ core, companyId, params }) => core.rest.products.get(companyId, Number(params.product_id)),
+  );
+
+  const WRITE_RULES =
+    'Writable fields (GET names): cod_produs (unique in the account), cod_varianta, barcode (no control characters, ' +
+    'no leading or trailing spaces), product_name and unitate_masura (not blank), product_website_title, ' +
+    'product_description, pret_vanzare (>= 0, 2 decimals) with selling_currency_txt (a currency of the account; the ' +
+    `two always together), cota_tva_vanzare (one of ${PRODUCT_VAT_RATES.join(', ')}; independent of the price), ` +
+    'category_id and manufacturer_id (ids of the account, or null), website_published, partner_visible, sellable, ' +
+    'archived (0/1), weight (kg, >= 0, 3 decimals). A value equal to the stored one is accepted as it is. A write ' +
+    'that changes something sets last_changed_ts and, in the same transaction, queues a product_update ' +
+    'notification for every active connector publishing the product when a field the connector tracks ' +
+    '(tracked_fields), the stock or the price changed. Answers the variant as GET does.';
+
+  routes.endpoint(
+    {
+      method: 'PATCH',
+      path: '/product/{product_id}/',
+      module: 'product',
+      summary: 'Change some fields of a variant',
+      description: `Only the fields sent change; an empty object changes nothing. ${WRITE_RULES}`,
+      params: { product_id: Type.Integer({ minimum: 1 }) },
+      body: { contentType: 'application/json', schema: ProductPatch },
+      ok: { description: 'the variant after the change', schema: ProductDetail },
+      errors: {
+        400: 'a field unknown, read-only with another value than the stored one, or against its rule; pret_vanzare without selling_currency_txt or the reverse',
+        404: 'no such product in the account, or it is deleted',
+      },
+    },
+    ({ core, companyId, params, body }) => core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>),
+  );
+
+  routes.endpoint(
+    {
+      method: 'PUT',
+      path: '/product/{product_id}/',
+      module: 'product',
+      summary: 'Replace the writable fields of a variant',
+      description: `Every writable field is required; the record as GET answers it is accepted. ${WRITE_RULES}`,
+      params: { product_id: Type.Integer({ minimum: 1 }) },
+      body: { contentType: 'application/json', schema: ProductPut },
+      ok: { description: 'the variant after the change', schema: ProductDetail },
+      errors: {
+        400: 'a writable field missing, a field unknown, read-only with another value than the stored one, or against its rule',
+        404: 'no such product in the account, or it is deleted',
+      },
+    },
+    ({ core, companyId, params, body }) => core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>),
+  );
+
+  routes.endpoint(
+    {
+      method: 'DELETE',
+      path: '/product/{product_id}/',
+      module: 'product',
+      summary: 'Delete a variant',
+      description:
+        'Marks the variant deleted (deleted: 1, last_changed_ts): GET, PATCH, PUT, DELETE and the image routes answer ' +
+        '404 from then on; the product list shows it with show_deleted:1. Queues a product_unpublished notification ' +
+        '(notification_type and cod_produs) for every active connector publishing it, in the same transaction.',
+      params: { product_id: Type.Integer({ minimum: 1 }) },
+      ok: { description: 'the id of the deleted variant', schema: ProductDeleted },
+      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted already' },
+    },
+    ({ core, companyId, params }) => core.rest.products.remove(companyId, Number(params.product_id)),
+  );
+
+  routes.endpoint(
+    {
+      method: 'POST',
+      path: '/product/add/',
+      module: 'product',
+      summary: 'Create a product (not implemented)',
+      description: 'Not implemented in v1.8.0 (spec): always 501, whatever the body.',
+      ok: { description: 'never answered' },
+      errors: { 501: 'always: creating products through the API is not implemented' },
+    },
+    () => {
+      throw new OperationError(501, 'POST /product/add/ is not implemented: products are created in the ERP (spec v1.8.0)');
+    },
   );
 
   routes.endpoint(

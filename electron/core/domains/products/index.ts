@@ -15,9 +15,13 @@ import type { Page, Pager } from '../../store/paging.ts';
 import { exportStream, type ExportFormat, type ExportLayout, type ExportPage } from './export.ts';
 import { createPricing, round2, type OpenPricelist } from './pricing.ts';
 import { PRODUCT_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
+import { createProductPush } from './push.ts';
+import { createProductWrites } from './write.ts';
 
 export type { ProductQuery, ProductIncludes } from './query.ts';
 export { EXPORT_CONTENT_TYPE, type ExportFormat } from './export.ts';
+export { createProductPush, pushFieldsOf, type ProductPushSnapshot, type ProductPushes, type ProductReader } from './push.ts';
+export type { ProductWriteBody, ProductWrites } from './write.ts';
 
 /** list: the product record; stocks: the record with its stock per workpoint (workpoints[]). */
 export type ProductShape = 'list' | 'stocks';
@@ -43,7 +47,6 @@ const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 
 const MAX_CACHED_STATEMENTS = 500;
 
 export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
   const pricing = createPricing(db);
   const workpointsOf = db.prepare<[number], Workpoint>(
     'SELECT id, name, kind FROM workpoints WHERE company_id = ? AND deleted = 0 ORDER BY id',
@@ -68,7 +71,10 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       WHERE pr.company_id = ? AND pp.product_id IN (SELECT value FROM json_each(?))
       ORDER BY pp.product_id, pp.property_id`,
   );
-  const productExists = db.prepare<[number, number], number>('SELECT id FROM products WHERE company_id = ? AND id = ?').pluck();
+  // A deleted variant is gone for the detail, its images and the writes (404); show_deleted:1 still lists it.
+  const productExists = db.prepare<[number, number], number>(
+    'SELECT id FROM products WHERE company_id = ? AND id = ? AND deleted = 0',
+  ).pluck();
   const detailExtras = db.prepare<[number, number], { family_name: string | null }>(
     `SELECT f.name AS family_name FROM products p
        LEFT JOIN product_families f ON f.id = p.family_id AND f.company_id = p.company_id
@@ -284,38 +290,75 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     };
   }
 
+  /** The full variant record; archived and unsellable variants too (flagged). 404 when absent or deleted. */
+  function get(companyId: number, productId: number): ProductDetail {
+    const reader = open(
+      {
+        companyId,
+        today: '',
+        ids: [productId],
+        showDeleted: false,
+        cont: 'all',
+        include: { images: true, properties: true, lastAcquisitionPriceRon: true, lastPurchasePriceCurrency: true, acquisitionValueRon: true },
+      },
+      'stocks',
+    );
+    const [row] = reader.page(1, 1).rows as ProductStock[];
+    if (!row) throw notFound(`product ${productId} does not exist`);
+    const extras = detailExtras.get(companyId, productId);
+    return {
+      ...(row as unknown as ProductDetail),
+      family_name: extras?.family_name ?? null,
+      web_categories: webCategoriesOf.all(companyId, productId),
+      connectors: connectorsOf.all(companyId, productId),
+    };
+  }
+
+  /**
+   * The list record of a variant (deleted ones too) with the stock of a workpoint; null, or a
+   * workpoint that is deleted or not the account's: every workpoint (a deleted one counts nowhere).
+   */
+  function record(companyId: number, productId: number, workpointId: number | null): Product | undefined {
+    const live = workpointId !== null && workpointsOf.all(companyId).some((w) => w.id === workpointId);
+    const reader = open(
+      { companyId, today: '', ids: [productId], showDeleted: true, cont: 'all', workpointId: live ? workpointId : undefined },
+      'list',
+    );
+    return reader.page(1, 1).rows[0] as Product | undefined;
+  }
+
+  const push = createProductPush(db, deps, record);
+  const writes = createProductWrites(db, deps, { detail: get, push });
+
+  /** 404 unless the variant exists in the account and is not deleted. */
+  function assertExists(companyId: number, productId: number): void {
+    if (productExists.get(companyId, productId) === undefined) throw notFound(`product ${productId} does not exist`);
+  }
+
   return {
     open,
+    get,
+    assertExists,
 
-    /** The full variant record; deleted, archived and unsellable variants too (flagged). 404 otherwise. */
-    get(companyId: number, productId: number): ProductDetail {
-      const reader = open(
-        {
-          companyId,
-          today: '',
-          ids: [productId],
-          showDeleted: true,
-          cont: 'all',
-          include: { images: true, properties: true, lastAcquisitionPriceRon: true, lastPurchasePriceCurrency: true, acquisitionValueRon: true },
-        },
-        'stocks',
-      );
-      const [row] = reader.page(1, 1).rows as ProductStock[];
-      if (!row) throw notFound(`product ${productId} does not exist`);
-      const extras = detailExtras.get(companyId, productId);
-      return {
-        ...(row as unknown as ProductDetail),
-        family_name: extras?.family_name ?? null,
-        web_categories: webCategoriesOf.all(companyId, productId),
-        connectors: connectorsOf.all(companyId, productId),
-      };
-    },
-
-    /** The images of a variant (deleted variants too); 404 when it does not exist. */
+    /** The images of a variant; 404 when it does not exist or is deleted. */
     images(companyId: number, productId: number): ProductImage[] {
-      if (productExists.get(companyId, productId) === undefined) throw notFound(`product ${productId} does not exist`);
+      assertExists(companyId, productId);
       return images(companyId, JSON.stringify([productId])).get(productId) ?? [];
     },
+
+    /** PATCH /product/{product_id}/: only the fields sent change (see write.ts). */
+    patch: writes.patch,
+    /** PUT /product/{product_id}/: every writable field replaced. */
+    replace: writes.replace,
+    /** DELETE /product/{product_id}/: deleted = 1, then 404. */
+    remove: writes.remove,
+
+    /**
+     * Product notifications for any domain that changes products, stock or prices:
+     * push.payload() builds a push body, push.capture() before the write and
+     * push.enqueueChanges() after it (same transaction) enqueue what changed.
+     */
+    push,
   };
 }
 export type Products = ReturnType<typeof createProducts>;

@@ -1,0 +1,158 @@
+import type { Database } from 'better-sqlite3';
+import {
+  PRODUCT_ALWAYS_TRACKED,
+  PRODUCT_PUSH_FIELDS,
+  type Product,
+  type ProductPush,
+} from '../../../../shared/domain/products.ts';
+import type { DomainDeps } from '../../domain-deps.ts';
+
+/**
+ * Product notifications (spec, Events): product_update when a tracked field, the stock or the
+ * price of a published product changes, product_unpublished when it is deleted. They go into
+ * the transactional outbox, in the transaction of the write that caused them, one packet per
+ * product per connector publishing it (connector_products; the outbox skips inactive and
+ * deleted connectors).
+ *
+ * Use from any domain that changes products, stock or prices (inside its transaction):
+ *
+ *     const before = products.push.capture(companyId, productIds);
+ *     ... the writes ...
+ *     products.push.enqueueChanges(before);
+ */
+
+/** The list record of a variant as one connector sees it: stock of that workpoint (null = every workpoint). */
+export type ProductReader = (companyId: number, productId: number, workpointId: number | null) => Product | undefined;
+
+/** A connector publishing a product: who gets its notifications, and what they look at. */
+interface Audience {
+  connectorId: number;
+  /** The connector's workpoint (stock of the pushes); null = every workpoint. */
+  workpointId: number | null;
+  /** Field names whose change is notified: the connector's tracked_fields plus stock and price. */
+  tracked: ReadonlySet<string>;
+}
+
+interface CapturedProduct {
+  productId: number;
+  audience: Audience[];
+  /** connector id -> the record that connector saw before the write. */
+  before: Map<number, Product>;
+}
+
+/** The state of some products before a write, per connector publishing them (see capture()). */
+export interface ProductPushSnapshot {
+  companyId: number;
+  products: CapturedProduct[];
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** tracked_fields is a JSON list of product field names; anything else counts as an empty list. */
+function trackedOf(json: string): Set<string> {
+  const tracked = new Set<string>(PRODUCT_ALWAYS_TRACKED);
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (Array.isArray(parsed)) for (const name of parsed) if (typeof name === 'string') tracked.add(name);
+  } catch {
+    // an unreadable selection tracks stock and price only
+  }
+  return tracked;
+}
+
+/** The spec's push fields of a record, in the spec's order (notification_type is added by the outbox). */
+export function pushFieldsOf(record: Product): ProductPush {
+  const payload: Record<string, unknown> = {};
+  for (const key of PRODUCT_PUSH_FIELDS) payload[key] = record[key];
+  return payload as ProductPush;
+}
+
+export function createProductPush(db: Database, deps: DomainDeps, read: ProductReader) {
+  // Only connectors that will receive something (the outbox checks again when enqueuing). A
+  // workpoint that is deleted (or not the account's) counts nowhere: the pushes then carry the
+  // stock of every workpoint, as for a connector without one.
+  const audienceOf = db.prepare<[number, number], { connector_id: number; workpoint_id: number | null; tracked_fields: string }>(
+    `SELECT c.id AS connector_id, w.id AS workpoint_id, c.tracked_fields
+       FROM connector_products cp
+       JOIN connectors c ON c.id = cp.connector_id
+       LEFT JOIN workpoints w ON w.id = c.workpoint_id AND w.company_id = c.company_id AND w.deleted = 0
+      WHERE cp.product_id = ? AND c.company_id = ? AND c.active = 1 AND c.deleted = 0
+      ORDER BY c.id`,
+  );
+
+  /** Reads each (product, workpoint) once per call, whatever the number of connectors sharing it. */
+  function reader(companyId: number) {
+    const seen = new Map<string, Product | undefined>();
+    return (productId: number, workpointId: number | null) => {
+      const key = `${productId}|${workpointId}`;
+      if (!seen.has(key)) seen.set(key, read(companyId, productId, workpointId));
+      return seen.get(key);
+    };
+  }
+
+  return {
+    /**
+     * The push body of a product as a connector with that workpoint sees it (null: every
+     * workpoint), without notification_type; undefined when the product is not in the account.
+     */
+    payload(companyId: number, productId: number, workpointId: number | null): ProductPush | undefined {
+      const record = read(companyId, productId, workpointId);
+      return record && pushFieldsOf(record);
+    },
+
+    /** The state of these products before a write, for every connector publishing them. */
+    capture(companyId: number, productIds: Iterable<number>): ProductPushSnapshot {
+      const readAt = reader(companyId);
+      const products: CapturedProduct[] = [];
+      for (const productId of new Set(productIds)) {
+        const audience = audienceOf.all(productId, companyId).map((row) => ({
+          connectorId: row.connector_id,
+          workpointId: row.workpoint_id,
+          tracked: trackedOf(row.tracked_fields),
+        }));
+        const before = new Map<number, Product>();
+        for (const a of audience) {
+          const record = readAt(productId, a.workpointId);
+          if (record) before.set(a.connectorId, record);
+        }
+        if (before.size > 0) products.push({ productId, audience, before });
+      }
+      return { companyId, products };
+    },
+
+    /**
+     * Compares the products with their captured state and enqueues, per connector: a
+     * product_unpublished when the product got deleted (only cod_produs), else a product_update
+     * with the full current state when a field the connector tracks (or the stock, or the
+     * price) changed. Call it inside the write's transaction. Answers the number enqueued.
+     */
+    enqueueChanges(snapshot: ProductPushSnapshot): number {
+      const { companyId } = snapshot;
+      const readAt = reader(companyId);
+      let enqueued = 0;
+      for (const { productId, audience, before } of snapshot.products) {
+        for (const a of audience) {
+          const old = before.get(a.connectorId);
+          if (!old || old.deleted === 1) continue;
+          const now = readAt(productId, a.workpointId);
+          let id: number | undefined;
+          if (!now || now.deleted === 1) {
+            id = deps.outbox.enqueue({
+              companyId,
+              connectorId: a.connectorId,
+              type: 'product_unpublished',
+              payload: { cod_produs: (now ?? old).cod_produs },
+            });
+          } else {
+            const changed = [...a.tracked].some((field) => field !== 'last_changed_ts' && !same(old[field as keyof Product], now[field as keyof Product]));
+            if (!changed) continue;
+            id = deps.outbox.enqueue({ companyId, connectorId: a.connectorId, type: 'product_update', payload: pushFieldsOf(now) });
+          }
+          if (id !== undefined) enqueued++;
+        }
+      }
+      return enqueued;
+    },
+  };
+}
+export type ProductPushes = ReturnType<typeof createProductPush>;
