@@ -374,6 +374,9 @@ describe('POST /workmanager/sendinrequest/', () => {
       const before = state();
       const answer = await post({ ...minimal(), from_b2b: 1 }, 401);
       expect(answer.messages[0]).toMatch(/workmanager module is not active/);
+      // Checked before the body: a malformed one is refused with the same 401.
+      const malformed = await post({ item_code: 7 }, 401);
+      expect(malformed.messages[0]).toMatch(/workmanager module is not active/);
       expect(state()).toEqual(before);
     } finally {
       write('UPDATE accounts SET workmanager_enabled = 1 WHERE company_id = 1');

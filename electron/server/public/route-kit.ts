@@ -43,6 +43,11 @@ export interface EndpointDoc {
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 415 | 501 | 503, string>>;
   /** Page size when the answer is a paginated list. */
   pageSize?: number;
+  /**
+   * Checks that come before reading the request (a module switched off answers 401 whatever the
+   * body holds); throws to refuse.
+   */
+  guard?: (ctx: { core: Core; companyId: number }) => void;
   /** Other content types the 200 may answer instead of JSON (content type -> what it holds). */
   alternatives?: Record<string, string>;
   /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
@@ -160,10 +165,12 @@ export class RestRoutes {
         core: this.core,
         companyId: companyIdOf(request),
         params: readParams(doc, request.params as Record<string, string>),
-        filters: doc.filters ? readListFilters(request, doc.filters, segments) : {},
+        filters: {},
         request,
         reply,
       };
+      doc.guard?.(ctx);
+      if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
       // A GET answer is reused while the data version is unchanged (see AnswerCache).
       const cacheKey = doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.url}` : undefined;
       // The day is part of the version: prices from pricelist rules depend on it.

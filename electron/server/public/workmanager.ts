@@ -107,7 +107,8 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
         'default courier, a generated tracking number, dated requested_pickup_date or today), linked as ' +
         'pickup_awb_id, and the status is pickup_scheduled. One transaction: a refused request stores nothing. ' +
         'The request is listed by /workmanager/servicerequests/. 401 when the workmanager module is not active ' +
-        'in the account (checked once the body is well-formed).',
+        'in the account (checked before the body).',
+      guard: ({ core, companyId }) => core.rest.workmanager.requireModule(companyId),
       body: { contentType: 'application/json', schema: SendInRequestBody },
       ok: { description: 'the created request (and its pickup AWB)', schema: SendInRequestResult },
       errors: {
