@@ -152,3 +152,49 @@ describe('GET /marketplace/orders/list/', () => {
     expect((await demo.h.rest('GET', '/1/marketplace/orders/list/connector_id:2/', bound)).status).toBe(401);
   });
 });
+
+describe('GET /connector/{id}/products/', () => {
+  const feed = listClient<Row>(demo, '/connector/1/products/');
+
+  it('lists only the products published to the connector, not deleted', async () => {
+    const rows = await feed.walk('');
+    const expected = ids(
+      `SELECT p.id FROM connector_products cp JOIN products p ON p.id = cp.product_id
+        WHERE cp.connector_id = 1 AND p.company_id = 1 AND p.deleted = 0 AND p.is_sellable = 1 ORDER BY p.id`,
+    );
+    expect(rows.map((r) => r.product_id)).toEqual(expected);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("prices and stock of the connector's workpoint; magazia_id overrides it", async () => {
+    const workpoint = demo.db.prepare('SELECT workpoint_id FROM connectors WHERE id = 1').pluck().get() as number | null;
+    const [first] = (await feed.list('')).data;
+    const stockAt = (wp: number) =>
+      (demo.db.prepare('SELECT quantity FROM stock WHERE product_id = ? AND workpoint_id = ?').pluck().get(first!.product_id, wp) as number | undefined) ?? 0;
+    if (workpoint !== null) expect(first!.stoc_global).toBe(stockAt(workpoint));
+    const other = workpoint === 1 ? 2 : 1;
+    const [overridden] = (await feed.list(`magazia_id:${other}/`)).data;
+    expect(overridden!.stoc_global).toBe(stockAt(other));
+  });
+
+  it('code, modifiedafter, include:images, format:csv', async () => {
+    const [first] = (await feed.list('')).data;
+    expect((await feed.list(`code:${encodeURIComponent(String(first!.cod_produs))}/`)).data.map((r) => r.product_id)).toEqual([first!.product_id]);
+    expect((await feed.list('modifiedafter:2099-01-01%2000:00:00/')).data).toEqual([]);
+    expect((await feed.list('include:images/')).data[0]).toHaveProperty('images');
+    const response = await fetch(`${demo.h.url}/app/rest/v1/1/connector/1/products/format:csv/`, {
+      headers: { authorization: `Basic ${Buffer.from(demo.user.join(':')).toString('base64')}` },
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await response.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^product_id,/);
+    expect(lines.length - 1).toBe((await feed.walk('')).length);
+  });
+
+  it('404 for an unknown or deleted connector; 400 for a filter the feed does not take', async () => {
+    await get('/connector/99/products/', 404);
+    await get('/connector/4/products/', 404);
+    await get('/connector/1/products/fm_id:1/', 400);
+    await get('/connector/1/products/include:last_aquisition_price_ron/', 400);
+  });
+});

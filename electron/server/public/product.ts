@@ -48,6 +48,8 @@ const productFilters = {
   exclude: f.options(['deleted', 'archived'] as const),
 } as const;
 
+export { productFilters };
+
 export const productListFilters = {
   ...productFilters,
   include: f.options(['images', 'properties', 'last_aquisition_price_ron', 'last_purchase_price_currency'] as const),
@@ -104,10 +106,15 @@ export function productQuery(companyId: number, today: string, filters: ProductF
  * the envelope) before this runs, and a bad magazia_id / pricelist_id is refused by open(),
  * before anything streams.
  */
-function answer(ctx: Omit<EndpointContext<FilterSpec>, 'filters'> & { filters: object; page: number }, shape: ProductShape) {
+export function answerProducts(
+  ctx: Omit<EndpointContext<FilterSpec>, 'filters'> & { filters: object; page: number },
+  shape: ProductShape,
+  /** The connector feed narrows the query (its connector, its workpoint). */
+  narrow: (query: ProductQuery) => ProductQuery = (query) => query,
+) {
   const { core, companyId, reply } = ctx;
   const filters = ctx.filters as ProductFilterValues;
-  const reader = core.rest.products.open(productQuery(companyId, formatDate(core.clock.now()), filters), shape);
+  const reader = core.rest.products.open(narrow(productQuery(companyId, formatDate(core.clock.now()), filters)), shape);
   const format = filters.format ?? 'json';
   if (format === 'json') return reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
   const exported = reader.export(format, {
@@ -159,7 +166,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
         'application/xml': 'format:xml: the rows as XML',
       },
     },
-    (ctx) => answer(ctx, 'list'),
+    (ctx) => answerProducts(ctx, 'list'),
   );
 
   routes.list(
@@ -181,7 +188,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
         'application/xml': 'format:xml: the rows as XML',
       },
     },
-    (ctx) => answer(ctx, 'stocks'),
+    (ctx) => answerProducts(ctx, 'stocks'),
   );
 
   routes.endpoint(
