@@ -68,3 +68,94 @@ export type Payment = Static<typeof Payment>;
 
 /** Rows per page of /payments/list/ (the spec does not fix it). */
 export const PAYMENTS_PAGE_SIZE = LIST_PAGE_SIZE;
+
+/** Largest amount a payment (or a fiscal receipt total) may carry: two decimals, below 10^9. */
+export const MAX_PAYMENT_AMOUNT = 999_999_999.99;
+
+/**
+ * True when an amount has at most two decimals (as written in JSON: 12.34, not 12.345). Checked
+ * by the domains rather than with JSON Schema's multipleOf, whose absolute tolerance refuses
+ * valid amounts above a million (1234567.89 % 0.01 is not within 1e-10 of 0 in binary).
+ */
+export function isCents(amount: number): boolean {
+  const cents = amount * 100;
+  // A few units in the last place of the product: a third decimal is at least 0.1 cent off.
+  return Math.abs(cents - Math.round(cents)) <= Math.max(1e-9, Math.abs(cents) * 8 * Number.EPSILON);
+}
+
+/** The note an external_ref is appended to: "<mentions> [ref: <external_ref>]" ("[ref: ...]" alone without mentions). */
+export function paymentNote(mentions: string | undefined, externalRef: string | undefined): string {
+  const note = mentions ?? '';
+  if (externalRef === undefined || externalRef === '') return note;
+  return note === '' ? `[ref: ${externalRef}]` : `${note} [ref: ${externalRef}]`;
+}
+
+/**
+ * The payment request of POST /sales/{bv_id}/payment/ (spec: Payment request). It validates the
+ * body (400 naming each field) and is served as is, as JSON Schema, by GET /sales/{bv_id}/payment/.
+ */
+export const SalePaymentRequest = Type.Object(
+  {
+    amount: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: MAX_PAYMENT_AMOUNT,
+      description: 'must be greater than 0; at most two decimals; in `currency`',
+    }),
+    payment_type: Type.String({ minLength: 1, maxLength: 64, description: 'one of the codes of GET /payments/types/' }),
+    date: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, a calendar date; default: today (Europe/Bucharest)' })),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        description: "ISO 4217 code in capitals; default: the sale's currency. RON or a currency with BNR rates in the service",
+      }),
+    ),
+    exchange_rate: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 100_000,
+        description:
+          'RON per one unit of currency. Default: the stored BNR rate of the payment date (or the latest before it) ' +
+          'when currency is not RON; must be 1 (or left out) when currency is RON',
+      }),
+    ),
+    bank_account_id: Type.Optional(
+      Type.Integer({ minimum: 1, description: "one of the account's own bank accounts (relevant for bank_transfer)" }),
+    ),
+    mentions: Type.Optional(Type.String({ maxLength: 1000, description: 'free note stored with the payment' })),
+    external_ref: Type.Optional(
+      Type.String({ maxLength: 200, description: 'caller reference, appended to the note as "<mentions> [ref: <external_ref>]"' }),
+    ),
+  },
+  { additionalProperties: false, description: 'Payment request (POST /sales/{bv_id}/payment/); unknown fields are refused' },
+);
+export type SalePaymentRequest = Static<typeof SalePaymentRequest>;
+
+/** The answer of POST /sales/{bv_id}/payment/: exactly the spec's payment response fields. */
+export const SalePaymentResponse = Type.Object({
+  incasare_id: Type.Integer({ description: 'the payment, as in /payments/list/' }),
+  bv_id: Type.Integer(),
+  amount: Type.Number(),
+  currency: Type.String(),
+  payment_type: Type.String(),
+  date: Type.String({ format: 'date' }),
+});
+export type SalePaymentResponse = Static<typeof SalePaymentResponse>;
+
+/** The answer of GET /sales/{bv_id}/payment/: the request's JSON Schema, the payment types and the sale's defaults. */
+export const SalePaymentForm = Type.Object({
+  bv_id: Type.Integer(),
+  schema: Type.Unknown({ description: 'JSON Schema (draft 2020-12) of the POST body; the same schema validates it' }),
+  payment_types: Type.Array(Type.String(), { description: 'the codes payment_type accepts (GET /payments/types/)' }),
+  defaults: Type.Object({
+    date: Type.String({ format: 'date', description: 'today, Europe/Bucharest' }),
+    currency: Type.String({ description: "the sale's currency" }),
+  }),
+  sale: Type.Object({
+    currency: Type.String(),
+    total_with_vat: Type.Number(),
+    paid_amount: Type.Number({ description: 'allocated so far, sale currency' }),
+    open_amount: Type.Number({ description: 'total_with_vat - paid_amount (not below 0): what a new payment is allocated up to' }),
+    cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'a payment on a cancelled sale is refused (400)' }),
+  }),
+});
+export type SalePaymentForm = Static<typeof SalePaymentForm>;

@@ -5,7 +5,7 @@ export const SaleTransaction = Type.Object({
   incasare_id: Type.Integer({ description: 'the payment, as in /payments/list/' }),
   date: Type.String(),
   payment_type: Type.String(),
-  amount: Type.Number({ description: 'amount allocated to this sale, sale currency' }),
+  amount: Type.Number({ description: 'amount allocated to this sale, in the payment currency (currency)' }),
   currency: Type.String(),
   mentions: Type.String(),
 });

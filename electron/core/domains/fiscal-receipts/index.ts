@@ -4,6 +4,9 @@ import type { FiscalReceipt } from '../../../../shared/domain/fiscal-receipts.ts
 import type { SaleLine } from '../../../../shared/domain/sales.ts';
 import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
+import { createFiscalReceiptImport } from './import.ts';
+
+export { normalizeReceiptTimestamp, RECEIPT_PAYMENT_KINDS } from './import.ts';
 
 export interface FiscalReceiptsQuery extends DocumentQuery {
   saleId?: number | undefined;
@@ -40,9 +43,8 @@ const RECEIPT_COLUMNS = `fr.id AS fiscal_receipt_id, fr.sale_id, fr.pos_receipt_
   fr.paid_by_voucher_code, fr.print_confirmed_ts, CASE WHEN fr.status_id = 0 THEN 1 ELSE 0 END AS cancelled,
   fr.added_by_api, fr.created_ts, fr.last_changed_ts`;
 
-/** Fiscal (cash register) receipts: /fiscalreceipts/list/. */
+/** Fiscal (cash register) receipts: /fiscalreceipts/list/, and the import of POST /payments/fiscalreceipt/ (import.ts). */
 export function createFiscalReceipts(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
   // The lines of the receipts' sales, for a whole page at once.
   const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
     `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
@@ -51,6 +53,8 @@ export function createFiscalReceipts(db: Database, pager: Pager, deps: DomainDep
   );
 
   return {
+    ...createFiscalReceiptImport(db, deps),
+
     list(query: FiscalReceiptsQuery): Page<FiscalReceipt> {
       // No cancelled column: skipcancelled hides status 0 (cancelled) instead.
       const where = documentWhere(

@@ -9,6 +9,9 @@ import {
 } from '../../../../shared/domain/payments.ts';
 import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
+import { createPaymentWrites } from './write.ts';
+
+export { createPaymentLedger, allocationStatusOf, type PaymentLedger, type SaleForPayment } from './ledger.ts';
 
 export interface PaymentsQuery extends DocumentQuery {
   allocationStatus?: AllocationStatusFilter | undefined;
@@ -19,9 +22,11 @@ const PAYMENT_COLUMNS = `id AS incasare_id, series, number, date, payment_type, 
   client_reg_com, workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source,
   fiscal_receipt_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts`;
 
-/** Payments and receipts (incasari): /payments/list/ and /payments/types/. */
+/**
+ * Payments and receipts (incasari): /payments/list/ and /payments/types/, and payments
+ * registered on sales (GET and POST /sales/{bv_id}/payment/, write.ts).
+ */
 export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
   // The allocations of a whole page with the series and number of each document, in one query.
   const allocations = db.prepare<[number, string], PaymentAllocation & { parent_id: number }>(
     `SELECT a.payment_id AS parent_id, a.doc_type, a.doc_id,
@@ -38,7 +43,20 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
     'SELECT code, name, is_custom FROM payment_types WHERE company_id = ? ORDER BY code',
   );
 
+  /** The standard codes (always accepted, in the spec's order), then the account's own types. */
+  function types(companyId: number): PaymentType[] {
+    const own = accountTypes.all(companyId);
+    const named = new Map(own.map((row) => [row.code, row.name]));
+    const standardCodes = new Set(STANDARD_PAYMENT_TYPES.map((t) => t.code));
+    return [
+      ...STANDARD_PAYMENT_TYPES.map((t) => ({ code: t.code, name: named.get(t.code) ?? t.name, is_custom: 0 })),
+      ...own.filter((row) => !standardCodes.has(row.code)).map((row) => ({ code: row.code, name: row.name, is_custom: 1 })),
+    ];
+  }
+
   return {
+    ...createPaymentWrites(db, deps, types),
+
     list(query: PaymentsQuery): Page<Payment> {
       const status = query.allocationStatus;
       const where = documentWhere(query)
@@ -63,16 +81,7 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
       return page;
     },
 
-    /** The standard codes (always accepted, in the spec's order), then the account's own types. */
-    types(companyId: number): PaymentType[] {
-      const own = accountTypes.all(companyId);
-      const named = new Map(own.map((row) => [row.code, row.name]));
-      const standardCodes = new Set(STANDARD_PAYMENT_TYPES.map((t) => t.code));
-      return [
-        ...STANDARD_PAYMENT_TYPES.map((t) => ({ code: t.code, name: named.get(t.code) ?? t.name, is_custom: 0 })),
-        ...own.filter((row) => !standardCodes.has(row.code)).map((row) => ({ code: row.code, name: row.name, is_custom: 1 })),
-      ];
-    },
+    types,
   };
 }
 export type Payments = ReturnType<typeof createPayments>;

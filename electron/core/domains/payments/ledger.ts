@@ -1,0 +1,273 @@
+import type { Database } from 'better-sqlite3';
+import type { AllocationStatus } from '../../../../shared/domain/payments.ts';
+import { round2 } from '../../money.ts';
+
+/**
+ * The payment ledger: registering a payment on a sale with its allocation, and removing
+ * payments, keeping the documents' paid_amount and the payments' allocated_amount /
+ * allocation_status in step. Every function runs inside the caller's transaction.
+ *
+ * Amounts: a payment is in its own currency; its allocations are in the payment's currency
+ * too (as /payments/list/ reports them); a document's paid_amount is in the document's
+ * currency: the sum of its allocations, each converted when the currencies differ (see
+ * `toDocumentCurrency`).
+ */
+
+/** The sale fields a payment needs. */
+export interface SaleForPayment {
+  id: number;
+  date: string;
+  currency: string;
+  exchange_rate: number;
+  total_with_vat: number;
+  paid_amount: number;
+  cancelled: number;
+  client_id: number | null;
+  client_name: string;
+  client_cui: string;
+  client_reg_com: string;
+  workpoint_id: number | null;
+  invoice_id: number | null;
+}
+
+export interface NewSalePayment {
+  companyId: number;
+  sale: SaleForPayment;
+  date: string;
+  paymentType: string;
+  amount: number;
+  currency: string;
+  /** RON per unit of `currency` (1 for RON). */
+  rate: number;
+  bankAccountId: number | null;
+  mentions: string;
+  source: 'api' | 'fiscal_receipt';
+  fiscalReceiptId: number | null;
+  addedByApi: 0 | 1;
+  /** 'YYYY-MM-DD HH:MM:SS' */
+  now: string;
+}
+
+export interface RegisteredPayment {
+  incasare_id: number;
+  allocated_amount: number;
+  allocation_status: AllocationStatus;
+}
+
+type DocType = 'sale' | 'invoice' | 'proforma';
+const DOC_TABLE: Record<DocType, string> = { sale: 'sales', invoice: 'invoices', proforma: 'proformas' };
+
+/** The status a payment's allocated amount gives it (half a ban of tolerance, as the seed). */
+export function allocationStatusOf(amount: number, allocated: number): AllocationStatus {
+  if (allocated <= 0) return 'not_allocated';
+  return allocated >= amount - 0.004 ? 'fully_allocated' : 'some_allocated';
+}
+
+export function createPaymentLedger(db: Database) {
+  const saleRow = db.prepare<[number, number], SaleForPayment>(
+    `SELECT id, date, currency, exchange_rate, total_with_vat, paid_amount, cancelled, client_id, client_name, client_cui,
+            client_reg_com, workpoint_id, invoice_id
+       FROM sales WHERE company_id = ? AND id = ?`,
+  );
+  const rateOnOrBefore = db
+    .prepare<[string, string], number>('SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1')
+    .pluck();
+  const hasRates = db.prepare<[string], number>('SELECT 1 FROM exchange_rates WHERE currency = ? LIMIT 1').pluck();
+  const rateCurrencies = db.prepare<[], string>('SELECT DISTINCT currency FROM exchange_rates ORDER BY currency').pluck();
+  const insertPayment = db.prepare(
+    `INSERT INTO payments (company_id, series, number, date, payment_type, client_id, client_name, client_cui, client_reg_com,
+       workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source, fiscal_receipt_id,
+       allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts)
+     VALUES (@company_id, '', NULL, @date, @payment_type, @client_id, @client_name, @client_cui, @client_reg_com,
+       @workpoint_id, @amount, @currency, @exchange_rate, @amount_ron, @bank_account_id, @mentions, @source, @fiscal_receipt_id,
+       @allocated_amount, @allocation_status, 0, @added_by_api, @now, @now)`,
+  );
+  const insertAllocation = db.prepare<[number, number, string, number, number]>(
+    'INSERT INTO payment_allocations (company_id, payment_id, doc_type, doc_id, amount) VALUES (?, ?, ?, ?, ?)',
+  );
+  const docAllocations = db.prepare<[number, string, number], { amount: number; currency: string; exchange_rate: number; date: string }>(
+    `SELECT a.amount, p.currency, p.exchange_rate, p.date
+       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id AND p.company_id = a.company_id
+      WHERE a.company_id = ? AND a.doc_type = ? AND a.doc_id = ? AND p.cancelled = 0
+      ORDER BY a.id`,
+  );
+  const docCurrency = Object.fromEntries(
+    (Object.keys(DOC_TABLE) as DocType[]).map((type) => [
+      type,
+      db.prepare<[number, number], { currency: string; exchange_rate: number }>(
+        `SELECT currency, exchange_rate FROM ${DOC_TABLE[type]} WHERE company_id = ? AND id = ?`,
+      ),
+    ]),
+  ) as Record<DocType, ReturnType<typeof db.prepare<[number, number], { currency: string; exchange_rate: number }>>>;
+  const updatePaid = Object.fromEntries(
+    (Object.keys(DOC_TABLE) as DocType[]).map((type) => [
+      type,
+      db.prepare<[number, string, number, number]>(
+        `UPDATE ${DOC_TABLE[type]} SET paid_amount = ?, last_changed_ts = ? WHERE company_id = ? AND id = ?`,
+      ),
+    ]),
+  ) as Record<DocType, ReturnType<typeof db.prepare<[number, string, number, number]>>>;
+  const allocatedDocs = db.prepare<[number, string], { doc_type: DocType; doc_id: number }>(
+    `SELECT DISTINCT doc_type, doc_id FROM payment_allocations
+      WHERE company_id = ? AND payment_id IN (SELECT value FROM json_each(?)) ORDER BY doc_type, doc_id`,
+  );
+  const deleteAllocations = db.prepare<[number, string]>(
+    'DELETE FROM payment_allocations WHERE company_id = ? AND payment_id IN (SELECT value FROM json_each(?))',
+  );
+  const deletePaymentRows = db.prepare<[number, string]>(
+    'DELETE FROM payments WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))',
+  );
+  const salePayments = db
+    .prepare<[number, number, number, number, number, number, number], number>(
+      `SELECT id FROM payments p
+        WHERE p.company_id = ? AND (
+              p.id IN (SELECT a.payment_id FROM payment_allocations a
+                        WHERE a.company_id = p.company_id AND a.doc_type = 'sale' AND a.doc_id = ?)
+           OR p.id IN (SELECT a.payment_id FROM payment_allocations a
+                        WHERE a.company_id = p.company_id AND a.doc_type = 'invoice' AND a.doc_id = ?
+                          AND (SELECT COUNT(*) FROM sales s WHERE s.company_id = ? AND s.invoice_id = ?) = 1)
+           OR p.fiscal_receipt_id IN (SELECT fr.id FROM fiscal_receipts fr WHERE fr.company_id = ? AND fr.sale_id = ?))
+        ORDER BY p.id`,
+    )
+    .pluck();
+  const receiptPayments = db
+    .prepare<[number, number], number>('SELECT id FROM payments WHERE company_id = ? AND fiscal_receipt_id = ? ORDER BY id')
+    .pluck();
+
+  /** RON per unit of `currency` on `date`: the stored BNR rate of that day or the latest before it. */
+  function rateOn(currency: string, date: string): number | undefined {
+    return currency === 'RON' ? 1 : rateOnOrBefore.get(currency, date);
+  }
+
+  /**
+   * An amount of a payment (currency, rate, date) in a document's currency: as is when they
+   * agree; else through RON: amount x payment rate / the document currency's rate on the
+   * payment date (the stored BNR rate, or the document's own rate when none is stored),
+   * rounded to the cent.
+   */
+  function toDocumentCurrency(
+    amount: number,
+    payment: { currency: string; exchange_rate: number; date: string },
+    doc: { currency: string; exchange_rate: number },
+  ): number {
+    if (payment.currency === doc.currency) return amount;
+    const docRate = rateOn(doc.currency, payment.date) ?? doc.exchange_rate;
+    return round2((amount * payment.exchange_rate) / docRate);
+  }
+
+  /** paid_amount of a document recomputed from its allocations (non-cancelled payments). */
+  function refreshPaid(companyId: number, type: DocType, docId: number, now: string): void {
+    const doc = docCurrency[type].get(companyId, docId);
+    if (!doc) return;
+    let paid = 0;
+    for (const a of docAllocations.all(companyId, type, docId)) paid = round2(paid + toDocumentCurrency(a.amount, a, doc));
+    updatePaid[type].run(paid, now, companyId, docId);
+  }
+
+  return {
+    sale(companyId: number, saleId: number): SaleForPayment | undefined {
+      return saleRow.get(companyId, saleId);
+    },
+
+    rateOn,
+
+    /** RON, or a currency the exchange-rate table holds rates of. */
+    isKnownCurrency(currency: string): boolean {
+      return currency === 'RON' || hasRates.get(currency) !== undefined;
+    },
+
+    knownCurrencies(): string[] {
+      return ['RON', ...rateCurrencies.all().filter((c) => c !== 'RON')];
+    },
+
+    /**
+     * Inserts a payment and allocates it to the sale, up to what the sale still has open
+     * (total_with_vat - paid_amount, sale currency); the rest stays unallocated on the payment
+     * (an advance). Updates the sale's paid_amount and last_changed_ts.
+     */
+    payOnSale(p: NewSalePayment): RegisteredPayment {
+      const { sale } = p;
+      const payment = { currency: p.currency, exchange_rate: p.rate, date: p.date };
+      const open = Math.max(0, round2(sale.total_with_vat - sale.paid_amount));
+      let allocated = 0;
+      if (open > 0) {
+        if (toDocumentCurrency(p.amount, payment, sale) <= open) allocated = p.amount;
+        else if (p.currency === sale.currency) allocated = open;
+        else {
+          // The payment amount that covers what is open: converted back, then lowered a cent
+          // when rounding would take the sale above its total.
+          const saleRate = rateOn(sale.currency, p.date) ?? sale.exchange_rate;
+          allocated = Math.min(p.amount, round2((open * saleRate) / p.rate));
+          if (toDocumentCurrency(allocated, payment, sale) > open) allocated = round2(allocated - 0.01);
+        }
+      }
+      if (allocated < 0.01) allocated = 0;
+      const status = allocationStatusOf(p.amount, allocated);
+      const id = Number(
+        insertPayment.run({
+          company_id: p.companyId,
+          date: p.date,
+          payment_type: p.paymentType,
+          client_id: sale.client_id,
+          client_name: sale.client_name,
+          client_cui: sale.client_cui,
+          client_reg_com: sale.client_reg_com,
+          workpoint_id: sale.workpoint_id,
+          amount: p.amount,
+          currency: p.currency,
+          exchange_rate: p.rate,
+          amount_ron: round2(p.amount * p.rate),
+          bank_account_id: p.bankAccountId,
+          mentions: p.mentions,
+          source: p.source,
+          fiscal_receipt_id: p.fiscalReceiptId,
+          allocated_amount: allocated,
+          allocation_status: status,
+          added_by_api: p.addedByApi,
+          now: p.now,
+        }).lastInsertRowid,
+      );
+      if (allocated > 0) {
+        insertAllocation.run(p.companyId, id, 'sale', sale.id, allocated);
+        refreshPaid(p.companyId, 'sale', sale.id, p.now);
+      }
+      return { incasare_id: id, allocated_amount: allocated, allocation_status: status };
+    },
+
+    /**
+     * The payments of a sale: allocated to it, allocated to its invoice when that invoice is
+     * this sale's alone, or created from one of its fiscal receipts.
+     */
+    paymentsOfSale(companyId: number, sale: SaleForPayment): number[] {
+      const invoiceId = sale.invoice_id ?? -1;
+      return salePayments.all(companyId, sale.id, invoiceId, companyId, invoiceId, companyId, sale.id);
+    },
+
+    /** The payments created from a fiscal receipt. */
+    paymentsOfReceipt(companyId: number, receiptId: number): number[] {
+      return receiptPayments.all(companyId, receiptId);
+    },
+
+    /**
+     * First half of deleting payments: their allocations go, and every document they were
+     * allocated to gets its paid_amount recomputed (and last_changed_ts). The payment rows stay
+     * until `removePayments`, so payments inserted in between never take a deleted id.
+     */
+    detachPayments(companyId: number, ids: readonly number[], now: string): void {
+      if (ids.length === 0) return;
+      const json = JSON.stringify(ids);
+      const docs = allocatedDocs.all(companyId, json);
+      deleteAllocations.run(companyId, json);
+      for (const doc of docs) refreshPaid(companyId, doc.doc_type, doc.doc_id, now);
+    },
+
+    /** Second half: the payment rows (their allocations are gone already). */
+    removePayments(companyId: number, ids: readonly number[]): void {
+      if (ids.length === 0) return;
+      const json = JSON.stringify(ids);
+      deleteAllocations.run(companyId, json);
+      deletePaymentRows.run(companyId, json);
+    },
+  };
+}
+export type PaymentLedger = ReturnType<typeof createPaymentLedger>;

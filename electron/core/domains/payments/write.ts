@@ -1,0 +1,126 @@
+import type { Database } from 'better-sqlite3';
+import {
+  isCents,
+  paymentNote,
+  SalePaymentRequest,
+  type PaymentType,
+  type SalePaymentForm,
+  type SalePaymentResponse,
+} from '../../../../shared/domain/payments.ts';
+import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
+import type { DomainDeps } from '../../domain-deps.ts';
+import { round2 } from '../../money.ts';
+import { formatDate, formatTimestamp } from '../../time.ts';
+import { createPaymentLedger } from './ledger.ts';
+
+/** The request's JSON Schema as GET /sales/{bv_id}/payment/ serves it (the schema that validates the POST). */
+const REQUEST_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'Payment request (POST /sales/{bv_id}/payment/)',
+  ...(JSON.parse(JSON.stringify(SalePaymentRequest)) as Record<string, unknown>),
+};
+
+/** Payments registered through the API on sales: POST /sales/{bv_id}/payment/ and its GET. */
+export function createPaymentWrites(db: Database, deps: DomainDeps, types: (companyId: number) => PaymentType[]) {
+  const ledger = createPaymentLedger(db);
+  const bankAccount = db
+    .prepare<[number, number], number>('SELECT id FROM account_bank_accounts WHERE company_id = ? AND id = ?')
+    .pluck();
+
+  function saleOrNotFound(companyId: number, saleId: number) {
+    const sale = ledger.sale(companyId, saleId);
+    if (!sale) throw notFound(`sale ${saleId} does not exist in this account`);
+    return sale;
+  }
+
+  return {
+    /** GET /sales/{bv_id}/payment/: the request schema, the accepted payment types, the sale's defaults. */
+    salePaymentForm(companyId: number, saleId: number): SalePaymentForm {
+      const sale = saleOrNotFound(companyId, saleId);
+      return {
+        bv_id: sale.id,
+        schema: REQUEST_SCHEMA,
+        payment_types: types(companyId).map((t) => t.code),
+        defaults: { date: formatDate(deps.clock.now()), currency: sale.currency },
+        sale: {
+          currency: sale.currency,
+          total_with_vat: sale.total_with_vat,
+          paid_amount: sale.paid_amount,
+          open_amount: Math.max(0, round2(sale.total_with_vat - sale.paid_amount)),
+          cancelled: sale.cancelled,
+        },
+      };
+    },
+
+    /**
+     * POST /sales/{bv_id}/payment/: checks every rule (all failures reported together), then
+     * writes the payment, its allocation to the sale and the sale's paid_amount in one
+     * transaction.
+     */
+    payOnSale(companyId: number, saleId: number, request: SalePaymentRequest): SalePaymentResponse {
+      return db.transaction((): SalePaymentResponse => {
+        const sale = saleOrNotFound(companyId, saleId);
+        const now = deps.clock.now();
+        const errors: string[] = [];
+        if (sale.cancelled) errors.push(`bv_id: sale ${saleId} is cancelled; a payment cannot be registered on a cancelled sale`);
+        if (!isCents(request.amount)) errors.push(`amount: must have at most two decimals, got ${request.amount}`);
+
+        const codes = types(companyId).map((t) => t.code);
+        if (!codes.includes(request.payment_type)) {
+          errors.push(`payment_type: '${request.payment_type}' is not a payment type of the account (one of ${codes.join(', ')})`);
+        }
+
+        const date = request.date ?? formatDate(now);
+        const currency = request.currency ?? sale.currency;
+        let rate: number | undefined;
+        if (!ledger.isKnownCurrency(currency)) {
+          errors.push(
+            `currency: '${currency}' is not a currency the service knows (one of ${ledger.knownCurrencies().join(', ')})`,
+          );
+        } else if (currency === 'RON') {
+          if (request.exchange_rate !== undefined && request.exchange_rate !== 1) {
+            errors.push(`exchange_rate: must be 1 (or left out) when currency is RON, got ${request.exchange_rate}`);
+          }
+          rate = 1;
+        } else {
+          rate = request.exchange_rate ?? ledger.rateOn(currency, date);
+          if (rate === undefined) {
+            errors.push(
+              `exchange_rate: no stored ${currency} rate on or before ${date} (the payment date); send exchange_rate (RON per 1 ${currency})`,
+            );
+          }
+        }
+
+        if (request.bank_account_id !== undefined && bankAccount.get(companyId, request.bank_account_id) === undefined) {
+          errors.push(`bank_account_id: ${request.bank_account_id} is not a bank account of this account`);
+        }
+        if (errors.length > 0 || rate === undefined) throw badRequest(errors[0] ?? 'body: invalid', errors);
+
+        const payment = ledger.payOnSale({
+          companyId,
+          sale,
+          date,
+          paymentType: request.payment_type,
+          amount: request.amount,
+          currency,
+          rate,
+          bankAccountId: request.bank_account_id ?? null,
+          mentions: paymentNote(request.mentions, request.external_ref),
+          source: 'api',
+          fiscalReceiptId: null,
+          addedByApi: 1,
+          now: formatTimestamp(now),
+        });
+        return {
+          incasare_id: payment.incasare_id,
+          bv_id: sale.id,
+          amount: request.amount,
+          currency,
+          payment_type: request.payment_type,
+          date,
+        };
+      }).immediate();
+    },
+  };
+}
+export type PaymentWrites = ReturnType<typeof createPaymentWrites>;
