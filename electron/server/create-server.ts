@@ -103,5 +103,18 @@ export async function startServer(options: ServerOptions & { host: string; port:
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { app, url: `http://${host}:${port}`, close: () => app.close() };
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    // Requests in flight finish; a keep-alive connection that goes idle after close began (a
+    // streamed answer that just ended) is closed too instead of waiting out its timeout.
+    async close() {
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+    },
+  };
 }

@@ -20,9 +20,9 @@ const Nullable = <T extends TSchema>(schema: T, description?: string) =>
 
 export const ProductImage = Type.Object({
   image_id: Type.Integer(),
-  url: Nullable(Type.String(), 'the stored URL; null for a file kept only in local storage (see storage)'),
+  url: Nullable(Type.String(), 'the stored URL, or the service URL (/media/<key>) of a file the service keeps; in CSV/XML exports null for the latter'),
   storage: Type.Union([Type.Literal('url'), Type.Literal('local')], {
-    description: "url: an external URL stored as is; local: a file kept by the service (its download URL arrives with the image upload work)",
+    description: "url: an external URL stored as is; local: a file kept by the service, served at /media/<key>",
   }),
   title: Type.String(),
   description: Type.String(),

@@ -117,7 +117,7 @@ describe('GET /product/{product_id}/', () => {
 });
 
 describe('GET /product/{product_id}/images/', () => {
-  it('the images in display order: the stored URL, or null with storage local for a file the service keeps', async () => {
+  it('the images in display order: the stored URL, or the /media service URL for a file the service keeps', async () => {
     const answer = await demo.h.rest<ProductImage[]>('GET', '/1/product/1/images/', demo.user);
     expect(answer.status).toBe(200);
     const stored = demo.db.prepare('SELECT * FROM product_images WHERE product_id = 1 ORDER BY position, id').all() as Array<Record<string, unknown>>;
@@ -125,7 +125,7 @@ describe('GET /product/{product_id}/images/', () => {
     const local = answer.body.data.find((i) => i.image_id === LOCAL_IMAGE)!;
     expect(local).toEqual({
       image_id: LOCAL_IMAGE,
-      url: null,
+      url: `${demo.h.url}/media/${stored.find((s) => s.id === LOCAL_IMAGE)!.storage_path as string}`,
       storage: 'local',
       title: '',
       description: '',

@@ -16,6 +16,7 @@ import {
 import { EXPORT_CONTENT_TYPE, type ProductQuery, type ProductShape } from '../../core/domains/products/index.ts';
 import { formatDate } from '../../core/time.ts';
 import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
+import { mediaUrls } from './product-images.ts';
 
 /** manufacturer: an id (digits) or the exact name. */
 const manufacturerFilter: FilterField<{ id: number } | { name: string }> = {
@@ -116,7 +117,13 @@ export function answerProducts(
   const filters = ctx.filters as ProductFilterValues;
   const reader = core.rest.products.open(narrow(productQuery(companyId, formatDate(core.clock.now()), filters)), shape);
   const format = filters.format ?? 'json';
-  if (format === 'json') return reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
+  if (format === 'json') {
+    const page = reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
+    // Images kept by the service get their /media service URL (external ones keep theirs).
+    const images = page.rows.flatMap((row) => (row as { images?: ProductImage[] }).images ?? []);
+    core.rest.images.fillServiceUrls(companyId, images, mediaUrls(ctx.request));
+    return page;
+  }
   const exported = reader.export(format, {
     batchSize: PRODUCT_EXPORT_BATCH,
     ...(filters.page !== undefined && { page: { page: filters.page, pageSize: PRODUCTS_PAGE_SIZE } }),
@@ -206,7 +213,11 @@ export function registerProductRoutes(routes: RestRoutes): void {
       ok: { description: 'the variant', schema: ProductDetail },
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted' },
     },
-    ({ core, companyId, params }) => core.rest.products.get(companyId, Number(params.product_id)),
+    ({ core, companyId, params, request }) => {
+      const detail = core.rest.products.get(companyId, Number(params.product_id));
+      core.rest.images.fillServiceUrls(companyId, detail.images, mediaUrls(request));
+      return detail;
+    },
   );
 
   const WRITE_RULES =
@@ -295,12 +306,13 @@ export function registerProductRoutes(routes: RestRoutes): void {
       module: 'product',
       summary: 'The images of a variant',
       description:
-        'In display order. url is the stored URL (storage: url); a file kept only by the service (storage: local) has ' +
-        'url null until its download URL is served.',
+        'In display order. url is the stored URL (storage: url), or for a file kept by the service (storage: local) ' +
+        'its service URL /media/<key>.',
       params: { product_id: Type.Integer({ minimum: 1 }) },
       ok: { description: 'the images', schema: Type.Array(ProductImage) },
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
     },
-    ({ core, companyId, params }) => core.rest.products.images(companyId, Number(params.product_id)),
+    ({ core, companyId, params, request }) =>
+      core.rest.images.fillServiceUrls(companyId, core.rest.products.images(companyId, Number(params.product_id)), mediaUrls(request)),
   );
 }

@@ -1,6 +1,7 @@
 import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { PostcodeLookup, Pricelist, REFERENCE_PAGE_SIZE, WebCategory, Workpoint } from '../../../shared/domain/reference.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { mediaUrls } from './product-images.ts';
 
 /** The reference lists take only page: they are small and read whole. */
 export const referenceListFilters = { page: standardFilters.page } as const;
@@ -45,7 +46,11 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       pageSize: REFERENCE_PAGE_SIZE,
       extension: true,
     },
-    ({ core, companyId, page }) => core.rest.reference.webCategories({ companyId, page, pageSize: REFERENCE_PAGE_SIZE }),
+    ({ core, companyId, page, request }) => {
+      const result = core.rest.reference.webCategories({ companyId, page, pageSize: REFERENCE_PAGE_SIZE });
+      core.rest.images.fillCategoryImageUrls(companyId, result.rows, mediaUrls(request));
+      return result;
+    },
   );
 
   routes.list(

@@ -172,7 +172,9 @@ export class RestRoutes {
       doc.guard?.(ctx);
       if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
       // A GET answer is reused while the data version is unchanged (see AnswerCache).
-      const cacheKey = doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.url}` : undefined;
+      // Answers echo the caller (user, IP) and may carry URLs built from the Host header.
+      const cacheKey =
+        doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.headers.host ?? ''}|${request.url}` : undefined;
       // The day is part of the version: prices from pricelist rules depend on it.
       const version = cacheKey === undefined ? '' : `${this.core.rest.dataVersion()}|${formatDate(this.core.clock.now())}`;
       if (cacheKey !== undefined) {

@@ -1,6 +1,53 @@
+import Type from 'typebox';
+import { IMAGE_MAX_BYTES, ImageUploadForm, WebCategoryDeleted, WebCategoryImage } from '../../../shared/domain/images.ts';
+import { mediaUrls, readImageForm } from './product-images.ts';
 import type { RestRoutes } from './route-kit.ts';
 
-// WIP: filled in by the write side of issue 4.
+const categoryId = { category_id: Type.Integer({ minimum: 1 }) };
+
+/** Web categories: the category image and the deletion (the list is in reference.ts). */
 export function registerWebCategoryRoutes(routes: RestRoutes): void {
-  void routes;
+  routes.endpoint(
+    {
+      method: 'POST',
+      path: '/productwebcategories/{category_id}/image/',
+      module: 'productwebcategories',
+      summary: 'Replace the image of a web category',
+      description:
+        'multipart/form-data with one file part `file` and the text fields title, description, alt_text (stored as ' +
+        'image_title, image_description, image_alt_text; a field not sent becomes empty). The file must be a JPEG, ' +
+        'PNG, GIF or WebP image by its content (SVG is refused). It replaces the previous image, whose stored file is ' +
+        'removed; the image is served back at its service URL (image_url, below /media/).',
+      params: categoryId,
+      body: { contentType: 'multipart/form-data', schema: ImageUploadForm },
+      ok: { description: 'the category image', schema: WebCategoryImage },
+      errors: {
+        400: 'no file, not an accepted image (messages name the file and the type found), or a field invalid',
+        404: 'no such web category in the account (or it is deleted)',
+        413: `the file is larger than ${IMAGE_MAX_BYTES} bytes`,
+        415: 'the body is not multipart/form-data',
+      },
+    },
+    async ({ core, companyId, params, request, reply }) => {
+      const form = await readImageForm(request, reply);
+      return core.rest.images.replaceCategoryImage(companyId, Number(params.category_id), form, mediaUrls(request));
+    },
+  );
+
+  routes.endpoint(
+    {
+      method: 'DELETE',
+      path: '/productwebcategories/{category_id}/',
+      module: 'productwebcategories',
+      summary: 'Delete a web category',
+      description:
+        'Soft deletion, like every deleted row of the account: the category and every subcategory below it get ' +
+        'deleted: 1 (still listed by /productwebcategories/list/, flagged) and disappear from the products\' web ' +
+        'categories. A deleted category answers 404 here and to its image upload.',
+      params: categoryId,
+      ok: { description: 'the deleted categories', schema: WebCategoryDeleted },
+      errors: { 400: 'category_id is not a positive integer id', 404: 'no such web category in the account (or it is deleted)' },
+    },
+    ({ core, companyId, params }) => core.rest.images.deleteCategory(companyId, Number(params.category_id)),
+  );
 }

@@ -1,0 +1,358 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join, relative } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { formatTimestamp } from '../../electron/core/time.ts';
+import type { ProductImagesDeleted, StoredProductImage } from '../../shared/domain/images.ts';
+import type { ProductImage } from '../../shared/domain/products.ts';
+import { startHarness, type Answer, type Harness } from './harness.ts';
+
+// Uploads (POST /product/{id}/image/) and deletions (DELETE /product/{id}/images/) of product images.
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const WEBP = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64');
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
+  Buffer.alloc(64),
+  Buffer.from([0xff, 0xd9]),
+]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const LIMIT = 10 * 1024 * 1024;
+
+const OTHER_PRODUCT = 990002;
+
+let h: Harness;
+let user: [string, string];
+let db: BetterSqlite3.Database;
+let withImages: number; // a live product with seeded images
+let noImages: number; // a live product without images
+let spare: number; // another live product without images (deletions)
+let deletedProduct: number;
+
+beforeAll(async () => {
+  h = await startHarness();
+  user = await h.apiUser();
+  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
+  writable.exec(`
+    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
+    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
+    VALUES (${OTHER_PRODUCT}, 2, 'P000001', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+    INSERT INTO product_images (company_id, product_id, url, mime_type, position, created_ts)
+    VALUES (2, ${OTHER_PRODUCT}, 'https://cdn.example.invalid/other.jpg', 'image/jpeg', 0, '2026-01-01 00:00:00');
+  `);
+  writable.close();
+  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
+  const pick = (sql: string) => (db.prepare(sql).get() as { id: number }).id;
+  withImages = pick(
+    `SELECT p.id FROM products p WHERE company_id = 1 AND deleted = 0
+        AND (SELECT COUNT(*) FROM product_images i WHERE i.product_id = p.id) >= 2 ORDER BY id LIMIT 1`,
+  );
+  const without = db
+    .prepare(
+      `SELECT p.id FROM products p WHERE company_id = 1 AND deleted = 0
+          AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) ORDER BY id LIMIT 2`,
+    )
+    .all() as Array<{ id: number }>;
+  [noImages, spare] = [without[0]!.id, without[1]!.id];
+  deletedProduct = pick('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 ORDER BY id LIMIT 1');
+});
+afterAll(async () => {
+  db?.close();
+  await h?.close();
+});
+
+function form(parts: Array<[string, string] | [string, Buffer, string, string?]>): FormData {
+  const body = new FormData();
+  for (const part of parts) {
+    if (typeof part[1] === 'string') body.append(part[0], part[1]);
+    else body.append(part[0], new Blob([part[1]], { type: part[3] ?? 'application/octet-stream' }), part[2]);
+  }
+  return body;
+}
+
+const upload = (productId: number, body: FormData) =>
+  h.rest<StoredProductImage>('POST', `/1/product/${productId}/image/`, user, { body });
+
+/** Every file the service stores, relative to its store. */
+function storedFiles(): string[] {
+  const root = join(h.dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** What a refused request must leave as it was: the image rows, the products' timestamps, the files. */
+function snapshot() {
+  return {
+    images: db.prepare('SELECT * FROM product_images ORDER BY id').all(),
+    products: db.prepare('SELECT id, last_changed_ts FROM products WHERE id IN (?, ?, ?, ?, ?)').all(withImages, noImages, spare, deletedProduct, OTHER_PRODUCT),
+    files: storedFiles(),
+  };
+}
+
+function expectRefused(answer: Answer, status: number, ...patterns: RegExp[]) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.is_error).toBe(true);
+  expect(answer.body.http_code).toBe(status);
+  expect(answer.body.data).toBeNull();
+  for (const pattern of patterns) expect(answer.body.messages.join(' | ')).toMatch(pattern);
+}
+
+/**
+ * GET of a service URL on its own connection, closed after the answer (a kept-alive connection
+ * whose streamed answer is still finishing when the harness closes would hold the close up).
+ */
+function media(url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const productTs = (id: number) => (db.prepare('SELECT last_changed_ts FROM products WHERE id = ?').get(id) as { last_changed_ts: string }).last_changed_ts;
+const imageRow = (id: number) => db.prepare('SELECT * FROM product_images WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+
+describe('POST /product/{product_id}/image/', () => {
+  it('stores an uploaded PNG after the existing images, with its texts, and serves it back at its service URL', async () => {
+    const positions = db.prepare('SELECT MAX(position) AS max, COUNT(*) AS n FROM product_images WHERE product_id = ?').get(withImages) as { max: number; n: number };
+    const before = formatTimestamp(new Date());
+    const answer = await upload(withImages, form([
+      ['title', 'Fata'], ['description', 'Vedere din fata'], ['alt_text', 'Produs vazut din fata'], ['file', PNG, 'front.png', 'image/png'],
+    ]));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.is_error).toBe(false);
+    const image = answer.body.data;
+    const row = imageRow(image.image_id)!;
+    expect(row).toMatchObject({
+      company_id: 1, product_id: withImages, url: null, mime_type: 'image/png', size_bytes: PNG.length,
+      title: 'Fata', description: 'Vedere din fata', alt_text: 'Produs vazut din fata', position: positions.max + 1,
+    });
+    expect(row.storage_path).toMatch(/^products\/[0-9a-f]{32}\.png$/);
+    expect(image).toEqual({
+      product_id: withImages,
+      image_id: row.id,
+      url: `${h.url}/media/${row.storage_path as string}`,
+      storage: 'local',
+      title: 'Fata',
+      description: 'Vedere din fata',
+      alt_text: 'Produs vazut din fata',
+      position: positions.max + 1,
+      mime_type: 'image/png',
+      size_bytes: PNG.length,
+      created_ts: row.created_ts,
+    });
+    expect(row.created_ts as string >= before).toBe(true);
+    expect(productTs(withImages)).toBe(row.created_ts);
+    expect(readFileSync(join(h.dataDir, 'files', row.storage_path as string))).toEqual(PNG);
+
+    const served = await media(image.url);
+    expect(served.status).toBe(200);
+    expect(served.type).toBe('image/png');
+    expect(served.body).toEqual(PNG);
+
+    // The read side lists it with its service URL: the images route, the variant, the list.
+    const listed = (await h.rest<ProductImage[]>('GET', `/1/product/${withImages}/images/`, user)).body.data;
+    expect(listed).toHaveLength(positions.n + 1);
+    const last = listed[listed.length - 1]!;
+    expect(last).toMatchObject({ image_id: image.image_id, storage: 'local', position: image.position, mime_type: 'image/png' });
+    expect(last.url).toBe(image.url);
+    expect(listed.slice(0, -1).every((i) => i.storage === 'url' && i.url !== null)).toBe(true);
+    const detail = (await h.rest<{ images: ProductImage[] }>('GET', `/1/product/${withImages}/`, user)).body.data;
+    expect(detail.images.at(-1)!.url).toBe(image.url);
+    const rows = (await h.rest<Array<{ images: ProductImage[] }>>('GET', `/1/product/list/product_id:${withImages}/include:images/`, user)).body.data;
+    expect(rows[0]!.images.at(-1)!.url).toBe(image.url);
+  });
+
+  it('recognises the image by its content: a JPEG named .png declared text/plain, a GIF, a WebP; position 0 for a first image', async () => {
+    const cases: Array<[Buffer, string, string, string]> = [
+      [JPEG, 'photo.png', 'text/plain', 'image/jpeg'],
+      [GIF, 'anim.bin', 'application/octet-stream', 'image/gif'],
+      [WEBP, 'picture', 'image/jpeg', 'image/webp'],
+    ];
+    for (const [index, [content, name, declared, mime]] of cases.entries()) {
+      const answer = await upload(noImages, form([['file', content, name, declared]]));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data).toMatchObject({ position: index, mime_type: mime, size_bytes: content.length, title: '', description: '', alt_text: '' });
+      const row = imageRow(answer.body.data.image_id)!;
+      expect(row.storage_path).toMatch(new RegExp(`\\.${{ 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' }[mime]}$`));
+      const served = await media(answer.body.data.url);
+      expect(served.type).toBe(mime);
+      expect(served.body).toEqual(content);
+    }
+  });
+
+  it('accepts texts at their length limits (title 255, description 2000, alt_text 255 characters)', async () => {
+    const answer = await upload(noImages, form([
+      ['title', 'ț'.repeat(255)], ['description', 'd'.repeat(2000)], ['alt_text', 'a'.repeat(255)], ['file', PNG, 'x.png'],
+    ]));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(imageRow(answer.body.data.image_id)).toMatchObject({ title: 'ț'.repeat(255), description: 'd'.repeat(2000), alt_text: 'a'.repeat(255) });
+  });
+
+  it('refuses what is not an accepted image, naming the file and the type found; nothing is stored', async () => {
+    const cases: Array<[Buffer, string, string, RegExp]> = [
+      [PDF, 'invoice.jpg', 'image/jpeg', /file: 'invoice\.jpg' is application\/pdf, not an accepted image/],
+      [Buffer.from('just some text, not a picture'), 'notes.png', 'image/png', /file: 'notes\.png' is not a known file type/],
+      [SVG, 'logo.svg', 'image/svg+xml', /file: 'logo\.svg' is image\/svg\+xml: SVG images are refused/],
+      [Buffer.alloc(0), 'empty.png', 'image/png', /file: 'empty\.png' is empty/],
+    ];
+    for (const [content, name, declared, pattern] of cases) {
+      const before = snapshot();
+      expectRefused(await upload(withImages, form([['title', 't'], ['file', content, name, declared]])), 400, pattern);
+      expect(snapshot()).toEqual(before);
+    }
+  });
+
+  it('refuses a form without file, with an unknown field, a file under another name, a field twice or two files', async () => {
+    const cases: Array<[FormData, RegExp]> = [
+      [form([['title', 'no file']]), /^file: required field is missing/],
+      [form([['file', 'text instead of a file']]), /file: must be a file part/],
+      [form([['colour', 'red'], ['file', PNG, 'a.png']]), /colour: unknown field/],
+      [form([['image', PNG, 'a.png']]), /image: unknown field \(the image goes in the file part named 'file'\)/],
+      [form([['title', 'a'], ['title', 'b'], ['file', PNG, 'a.png']]), /title: sent more than once/],
+      [form([['file', PNG, 'a.png'], ['file', GIF, 'b.gif']]), /file: only one file per request/],
+    ];
+    for (const [body, pattern] of cases) {
+      const before = snapshot();
+      expectRefused(await upload(withImages, body), 400, pattern);
+      expect(snapshot()).toEqual(before);
+    }
+  });
+
+  it('refuses texts over their limits, naming each field', async () => {
+    const cases: Array<[string, number]> = [['title', 256], ['description', 2001], ['alt_text', 256]];
+    for (const [field, length] of cases) {
+      const before = snapshot();
+      expectRefused(await upload(withImages, form([[field, 'x'.repeat(length)], ['file', PNG, 'a.png']])), 400, new RegExp(`^${field}: `));
+      expect(snapshot()).toEqual(before);
+    }
+  });
+
+  it('answers 413 in the envelope for a file over 10 MiB; nothing is stored', async () => {
+    const before = snapshot();
+    const big = Buffer.concat([PNG, Buffer.alloc(LIMIT + 1 - PNG.length)]);
+    expectRefused(await upload(withImages, form([['file', big, 'big.png', 'image/png']])), 413, /file: larger than the limit of 10485760 bytes/);
+    expect(snapshot()).toEqual(before);
+    // Exactly at the limit is accepted.
+    const atLimit = Buffer.concat([PNG, Buffer.alloc(LIMIT - PNG.length)]);
+    const answer = await upload(spare, form([['file', atLimit, 'limit.png', 'image/png']]));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.size_bytes).toBe(LIMIT);
+  });
+
+  it('answers 404 for an absent, deleted or other account\'s product; nothing is stored', async () => {
+    for (const id of [99999999, deletedProduct, OTHER_PRODUCT]) {
+      const before = snapshot();
+      expectRefused(await upload(id, form([['file', PNG, 'a.png']])), 404, new RegExp(`product ${id} does not exist`));
+      expect(snapshot()).toEqual(before);
+    }
+  });
+
+  it('answers 415 for a body that is not multipart/form-data and 400 for a malformed one', async () => {
+    let before = snapshot();
+    expectRefused(
+      await h.rest('POST', `/1/product/${withImages}/image/`, user, { headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' }),
+      415,
+      /multipart\/form-data/,
+    );
+    expect(snapshot()).toEqual(before);
+    before = snapshot();
+    const broken = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
+    const answer = await h.rest('POST', `/1/product/${withImages}/image/`, user, {
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      body: broken,
+    });
+    expect([400]).toContain(answer.status);
+    expect(answer.body.is_error).toBe(true);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('removes the stored file again when the row cannot be written (nothing left behind)', async () => {
+    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
+    writable.exec(`CREATE TRIGGER refuse_image BEFORE INSERT ON product_images WHEN NEW.product_id = ${spare}
+                   BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
+    try {
+      const before = snapshot();
+      const answer = await upload(spare, form([['file', PNG, 'a.png']]));
+      expect(answer.status).toBe(500);
+      expect(snapshot()).toEqual(before);
+    } finally {
+      writable.exec('DROP TRIGGER refuse_image');
+      writable.close();
+    }
+  });
+});
+
+describe('DELETE /product/{product_id}/images/', () => {
+  it('deletes every image of the product (rows, then the stored files) and answers their ids', async () => {
+    const local = await upload(withImages, form([['file', GIF, 'x.gif']]));
+    expect(local.status).toBe(200);
+    const rows = db.prepare('SELECT id, storage_path FROM product_images WHERE product_id = ? ORDER BY position, id').all(withImages) as Array<{
+      id: number; storage_path: string | null;
+    }>;
+    const keys = rows.flatMap((row) => (row.storage_path ? [row.storage_path] : []));
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeGreaterThan(keys.length); // seeded URL images too
+    const others = db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?').get(withImages);
+    const before = formatTimestamp(new Date());
+
+    const answer = await h.rest<ProductImagesDeleted>('DELETE', `/1/product/${withImages}/images/`, user);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toEqual({ product_id: withImages, deleted_count: rows.length, deleted_image_ids: rows.map((r) => r.id) });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id = ?').get(withImages)).toEqual({ n: 0 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?').get(withImages)).toEqual(others);
+    for (const key of keys) expect(existsSync(join(h.dataDir, 'files', key))).toBe(false);
+    expect(productTs(withImages) >= before).toBe(true);
+    expect((await media(local.body.data.url)).status).toBe(404);
+    expect((await h.rest<ProductImage[]>('GET', `/1/product/${withImages}/images/`, user)).body.data).toEqual([]);
+  });
+
+  it('answers deleted_count 0 for a product without images and leaves it unchanged', async () => {
+    const product = db.prepare(
+      `SELECT id FROM products p WHERE company_id = 1 AND deleted = 0 AND id NOT IN (?, ?, ?)
+          AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) ORDER BY id LIMIT 1`,
+    ).get(withImages, noImages, spare) as { id: number };
+    const ts = productTs(product.id);
+    const answer = await h.rest<ProductImagesDeleted>('DELETE', `/1/product/${product.id}/images/`, user);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ product_id: product.id, deleted_count: 0, deleted_image_ids: [] });
+    expect(productTs(product.id)).toBe(ts);
+  });
+
+  it('answers 404 for an absent, deleted or other account\'s product; nothing changes', async () => {
+    for (const id of [99999999, deletedProduct, OTHER_PRODUCT]) {
+      const before = snapshot();
+      expectRefused(await h.rest('DELETE', `/1/product/${id}/images/`, user), 404, new RegExp(`product ${id} does not exist`));
+      expect(snapshot()).toEqual(before);
+    }
+    expectRefused(await h.rest('DELETE', '/1/product/abc/images/', user), 400, /product_id/);
+  });
+
+  it('keeps the rows when the deletion fails, and the files with them', async () => {
+    const stored = await upload(noImages, form([['file', PNG, 'keep.png']]));
+    expect(stored.status).toBe(200);
+    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
+    writable.exec(`CREATE TRIGGER refuse_delete BEFORE DELETE ON product_images WHEN OLD.product_id = ${noImages}
+                   BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
+    try {
+      const before = snapshot();
+      expect((await h.rest('DELETE', `/1/product/${noImages}/images/`, user)).status).toBe(500);
+      expect(snapshot()).toEqual(before);
+      expect((await media(stored.body.data.url)).status).toBe(200);
+    } finally {
+      writable.exec('DROP TRIGGER refuse_delete');
+      writable.close();
+    }
+  });
+});
