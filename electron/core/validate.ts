@@ -29,8 +29,15 @@ function fieldPath(instancePath: string): string {
  */
 export function validate<S extends TSchema>(schema: S, value: unknown, what = 'body'): Static<S> {
   const validator = validatorOf(schema);
-  const withDefaults = validator.Default(structuredClone(value ?? {}));
-  if (validator.Check(withDefaults)) return withDefaults as Static<S>;
+  let withDefaults: unknown;
+  try {
+    withDefaults = validator.Default(structuredClone(value ?? {}));
+    if (validator.Check(withDefaults)) return withDefaults as Static<S>;
+  } catch (error) {
+    // A body nested thousands of levels deep exhausts the recursive checks: refuse it, no 500.
+    if (error instanceof RangeError) throw badRequest(`${what}: nested too deeply`);
+    throw error;
+  }
   const errors = validator.Errors(withDefaults);
   // An unknown field is reported once, by its additionalProperties error, not again as
   // 'schema is false' at its own path.

@@ -72,11 +72,12 @@ const rate = (currency: string, date: string) =>
   db.prepare('SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1').pluck().get(currency, date) as number;
 
 const used = new Set<number>();
-/** An unpaid, not cancelled sale not used by another test. */
+/** An unpaid, not cancelled sale not used by another test (nor paid through its invoice). */
 function freshSale(where = "currency = 'RON'"): Row {
   const rows = db
     .prepare(
-      `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND paid_amount = 0 AND total_with_vat > 50 AND ${where} ORDER BY id`,
+      `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND paid_amount = 0 AND total_with_vat > 50
+          AND (invoice_id IS NULL OR invoice_id IN (SELECT id FROM invoices WHERE paid_amount = 0)) AND ${where} ORDER BY id`,
     )
     .all() as Row[];
   const row = rows.find((r) => !used.has(r.id as number));

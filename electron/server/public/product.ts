@@ -17,6 +17,9 @@ import { EXPORT_CONTENT_TYPE, type ProductQuery, type ProductShape } from '../..
 import { formatDate } from '../../core/time.ts';
 import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
 import { mediaUrls } from './product-images.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Core } from '../../core/create-core.ts';
+import type { ProductDetail as ProductDetailRecord } from '../../../shared/domain/products.ts';
 
 /** manufacturer: an id (digits) or the exact name. */
 const manufacturerFilter: FilterField<{ id: number } | { name: string }> = {
@@ -136,6 +139,14 @@ export function answerProducts(
   return SENT;
 }
 
+/** A variant as GET answers it: images kept by the service carry their /media URL. */
+function withServiceUrls(core: Core, companyId: number, request: FastifyRequest) {
+  return (detail: ProductDetailRecord): ProductDetailRecord => {
+    core.rest.images.fillServiceUrls(companyId, detail.images, mediaUrls(request));
+    return detail;
+  };
+}
+
 const FORMATS =
   'format:json (default) answers one page in the envelope. format:csv (text/csv; charset=utf-8) and format:xml ' +
   '(application/xml; charset=utf-8) answer the export itself, outside the envelope: without page: every matching ' +
@@ -213,11 +224,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
       ok: { description: 'the variant', schema: ProductDetail },
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted' },
     },
-    ({ core, companyId, params, request }) => {
-      const detail = core.rest.products.get(companyId, Number(params.product_id));
-      core.rest.images.fillServiceUrls(companyId, detail.images, mediaUrls(request));
-      return detail;
-    },
+    ({ core, companyId, params, request }) =>
+      withServiceUrls(core, companyId, request)(core.rest.products.get(companyId, Number(params.product_id))),
   );
 
   const WRITE_RULES =
@@ -246,7 +254,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
         404: 'no such product in the account, or it is deleted',
       },
     },
-    ({ core, companyId, params, body }) => core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>),
+    ({ core, companyId, params, body, request }) =>
+      core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>, withServiceUrls(core, companyId, request)),
   );
 
   routes.endpoint(
@@ -264,7 +273,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
         404: 'no such product in the account, or it is deleted',
       },
     },
-    ({ core, companyId, params, body }) => core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>),
+    ({ core, companyId, params, body, request }) =>
+      core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>, withServiceUrls(core, companyId, request)),
   );
 
   routes.endpoint(
@@ -293,10 +303,12 @@ export function registerProductRoutes(routes: RestRoutes): void {
       description: 'Not implemented in v1.8.0 (spec): always 501, whatever the body.',
       ok: { description: 'never answered' },
       errors: { 501: 'always: creating products through the API is not implemented' },
+      // Refused before the body is read: 501 whatever was sent.
+      guard: () => {
+        throw new OperationError(501, 'POST /product/add/ is not implemented: products are created in the ERP (spec v1.8.0)');
+      },
     },
-    () => {
-      throw new OperationError(501, 'POST /product/add/ is not implemented: products are created in the ERP (spec v1.8.0)');
-    },
+    () => undefined,
   );
 
   routes.endpoint(

@@ -169,7 +169,6 @@ export class RestRoutes {
         request,
         reply,
       };
-      doc.guard?.(ctx);
       if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
       // A GET answer is reused while the data version is unchanged (see AnswerCache).
       // Answers echo the caller (user, IP) and may carry URLs built from the Host header.
@@ -191,8 +190,15 @@ export class RestRoutes {
     };
     const schema = options.serializeWith ? { response: { [status]: options.serializeWith } } : {};
     const url = fastifyPath(doc.path);
-    this.app.route({ method: doc.method, url: `/:company_id${url}`, schema, handler });
-    if (doc.filters) this.app.route({ method: doc.method, url: `/:company_id${url}/*`, schema, handler });
+    // A guard runs as the route's onRequest hook: after authentication (the plugin's hook comes
+    // first), before the body is parsed, so its refusal wins over any content-type or body error.
+    const guard = doc.guard;
+    const onRequest = guard
+      ? async (request: FastifyRequest) => guard({ core: this.core, companyId: companyIdOf(request) })
+      : undefined;
+    const route = { method: doc.method, schema, handler, ...(onRequest && { onRequest }) };
+    this.app.route({ ...route, url: `/:company_id${url}` });
+    if (doc.filters) this.app.route({ ...route, url: `/:company_id${url}/*` });
   }
 }
 

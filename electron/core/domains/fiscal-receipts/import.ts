@@ -150,6 +150,15 @@ export function createFiscalReceiptImport(db: Database, deps: DomainDeps) {
                 `the receipt's date (${date}${item.bf_date === undefined ? ', from print_confirmed_ts or today' : ''}) must be the same`,
             );
           }
+          // A printed receipt replaces the sale's payments with its own: without amounts it
+          // would only erase them.
+          const paidTotal = RECEIPT_PAYMENT_KINDS.reduce((sum, [field]) => sum + (item[field] ?? 0), 0);
+          if (paidTotal <= 0) {
+            errors.push(
+              `${at}.paid_cash: a printed receipt (status_id 3) must carry what was paid (paid_cash, paid_card, ` +
+                'paid_foodstamp, paid_voucher, paid_modern_payment, paid_other_payment): their sum is 0',
+            );
+          }
           if ((item.paid_other_payment ?? 0) > 0 && custom.length !== 1) {
             errors.push(
               `${at}.paid_other_payment: recorded under the account's own payment type, and the account has ` +

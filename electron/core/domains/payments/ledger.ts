@@ -156,6 +156,21 @@ export function createPaymentLedger(db: Database) {
   }
 
   /** paid_amount of a document recomputed from its allocations (non-cancelled payments). */
+  // Payments on the sale's invoice count as the sale's when that invoice covers this sale only.
+  const soleInvoicePaid = db
+    .prepare<[number, number], number>(
+      `SELECT i.paid_amount FROM invoices i
+        WHERE i.company_id = ? AND i.id = ? AND i.cancelled = 0
+          AND (SELECT count(*) FROM sales s WHERE s.company_id = i.company_id AND s.invoice_id = i.id) = 1`,
+    )
+    .pluck();
+
+  /** What the sale still has open (sale currency): its total less its payments and its sole invoice's. */
+  function openAmountOf(companyId: number, sale: SaleForPayment): number {
+    const viaInvoice = sale.invoice_id === null ? 0 : (soleInvoicePaid.get(companyId, sale.invoice_id) ?? 0);
+    return Math.max(0, round2(sale.total_with_vat - sale.paid_amount - viaInvoice));
+  }
+
   function refreshPaid(companyId: number, type: DocType, docId: number, now: string): void {
     const doc = docCurrency[type].get(companyId, docId);
     if (!doc) return;
@@ -172,6 +187,8 @@ export function createPaymentLedger(db: Database) {
     rateOn,
 
     /** RON, or a currency the exchange-rate table holds rates of. */
+    openAmountOf,
+
     isKnownCurrency(currency: string): boolean {
       return currency === 'RON' || hasRates.get(currency) !== undefined;
     },
@@ -188,7 +205,7 @@ export function createPaymentLedger(db: Database) {
     payOnSale(p: NewSalePayment): RegisteredPayment {
       const { sale } = p;
       const payment = { currency: p.currency, exchange_rate: p.rate, date: p.date };
-      const open = Math.max(0, round2(sale.total_with_vat - sale.paid_amount));
+      const open = openAmountOf(p.companyId, sale);
       let allocated = 0;
       if (open > 0) {
         if (toDocumentCurrency(p.amount, payment, sale) <= open) allocated = p.amount;

@@ -46,7 +46,7 @@ export function createPaymentWrites(db: Database, deps: DomainDeps, types: (comp
           currency: sale.currency,
           total_with_vat: sale.total_with_vat,
           paid_amount: sale.paid_amount,
-          open_amount: Math.max(0, round2(sale.total_with_vat - sale.paid_amount)),
+          open_amount: ledger.openAmountOf(companyId, sale),
           cancelled: sale.cancelled,
         },
       };

@@ -124,7 +124,7 @@ export function createProductPush(db: Database, deps: DomainDeps, read: ProductR
      * Compares the products with their captured state and enqueues, per connector: a
      * product_unpublished when the product got deleted (only cod_produs), else a product_update
      * with the full current state when a field the connector tracks (or the stock, or the
-     * price) changed. Call it inside the write's transaction. Answers the number enqueued.
+     * price) changed; a changed cod_produs is a product_unpublished of the old code first. Call it inside the write's transaction. Answers the number enqueued.
      */
     enqueueChanges(snapshot: ProductPushSnapshot): number {
       const { companyId } = snapshot;
@@ -144,8 +144,15 @@ export function createProductPush(db: Database, deps: DomainDeps, read: ProductR
               payload: { cod_produs: (now ?? old).cod_produs },
             });
           } else {
-            const changed = [...a.tracked].some((field) => field !== 'last_changed_ts' && !same(old[field as keyof Product], now[field as keyof Product]));
+            // Receivers key products by cod_produs: a new code is the old product gone and this
+            // one in its full state.
+            const recoded = old.cod_produs !== now.cod_produs;
+            const changed =
+              recoded || [...a.tracked].some((field) => field !== 'last_changed_ts' && !same(old[field as keyof Product], now[field as keyof Product]));
             if (!changed) continue;
+            if (recoded) {
+              deps.outbox.enqueue({ companyId, connectorId: a.connectorId, type: 'product_unpublished', payload: { cod_produs: old.cod_produs } });
+            }
             id = deps.outbox.enqueue({ companyId, connectorId: a.connectorId, type: 'product_update', payload: pushFieldsOf(now) });
           }
           if (id !== undefined) enqueued++;

@@ -57,6 +57,7 @@ function canonical(value: unknown): string {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export type ProductWriteBody = Record<string, unknown>;
+type Present = (detail: ProductDetail) => ProductDetail;
 
 export interface ProductWriteContext {
   /** GET /product/{product_id}/ (404 for a product absent or deleted). */
@@ -126,9 +127,13 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
   const shown = (value: unknown): string =>
     value !== null && typeof value === 'object' ? 'its stored value' : `its stored value ${JSON.stringify(value)}`;
 
-  function write(companyId: number, productId: number, body: ProductWriteBody, mode: 'patch' | 'put'): ProductDetail {
+  /**
+   * `present` finishes a record as GET answers it (the service URLs of stored images), so a
+   * client's GET-change-PUT compares equal on the read-only fields and the answer is that record.
+   */
+  function write(companyId: number, productId: number, body: ProductWriteBody, mode: 'patch' | 'put', present: Present): ProductDetail {
     return db.transaction(() => {
-      const stored = detail(companyId, productId);
+      const stored = present(detail(companyId, productId));
       const messages: string[] = [];
 
       if (mode === 'patch') {
@@ -176,19 +181,19 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
       if (!update) updates.set(sql, (update = db.prepare<unknown[]>(sql)));
       update.run(...fields.map((f) => changes.get(f)), formatTimestamp(deps.clock.now()), companyId, productId);
       push.enqueueChanges(before);
-      return detail(companyId, productId);
+      return present(detail(companyId, productId));
     })();
   }
 
   return {
     /** PATCH: only the fields sent change. */
-    patch(companyId: number, productId: number, body: ProductWriteBody): ProductDetail {
-      return write(companyId, productId, body, 'patch');
+    patch(companyId: number, productId: number, body: ProductWriteBody, present: Present = (d) => d): ProductDetail {
+      return write(companyId, productId, body, 'patch', present);
     },
 
     /** PUT: every writable field is given (the route's schema requires them). */
-    replace(companyId: number, productId: number, body: ProductWriteBody): ProductDetail {
-      return write(companyId, productId, body, 'put');
+    replace(companyId: number, productId: number, body: ProductWriteBody, present: Present = (d) => d): ProductDetail {
+      return write(companyId, productId, body, 'put', present);
     },
 
     /** DELETE: deleted = 1 (the row stays, listed with show_deleted:1); product_unpublished to its connectors. */
