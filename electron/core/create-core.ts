@@ -103,6 +103,7 @@ export function createCore(options: CoreOptions) {
   const deps: DomainDeps = { clock, outbox: createOutbox(db, clock), files: new FileStore(options.dataDir) };
   const sales = createSales(db, pager, deps);
   // The read side of every other list of the spec, one domain each.
+  const products = createProducts(db, pager, deps);
   const reads = {
     invoices: createInvoices(db, pager),
     proformas: createProformas(db, pager),
@@ -113,9 +114,9 @@ export function createCore(options: CoreOptions) {
     workmanager: createWorkmanager(db, pager, deps),
     contacts: createContacts(db, pager),
     reference: createReference(db, pager, deps),
-    products: createProducts(db, pager, deps),
+    products,
     images: createImages(db, pager, deps),
-    connectors: createConnectors(db, pager, deps),
+    connectors: createConnectors(db, pager, deps, products.push),
   };
 
   const handlers: OperationHandlers = {

@@ -72,7 +72,7 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
     series: { label: 'Seria facturilor', fallback: 'WEB' },
     auto_issue: {
       label: 'Emitere automata a facturii',
-      options: { off: 'Nu', on_import: 'La import', when_paid: 'Cand comanda este platita' },
+      options: { off: 'Nu', on_import: 'La import', when_paid: 'Cand comanda este platita', on_awb: 'La generarea AWB-ului' },
       fallback: 'off',
     },
     require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },

@@ -1,9 +1,11 @@
 import Type from 'typebox';
-import { notFound } from '../../../shared/contract/errors.ts';
+import { notFound, OperationError } from '../../../shared/contract/errors.ts';
+import { ConnectorOrderAnswer, ConnectorOrderBody } from '../../../shared/domain/connector-orders.ts';
+import { envelope } from '../envelope.ts';
 import { standardFilters } from '../../../shared/filters/grammar.ts';
 import { ConnectorConfig, ConnectorOrder } from '../../../shared/domain/connectors.ts';
 import { LIST_PAGE_SIZE } from '../../../shared/domain/documents.ts';
-import type { RestRoutes } from './route-kit.ts';
+import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 import { f } from '../../../shared/filters/grammar.ts';
 import { Product, PRODUCTS_PAGE_SIZE } from '../../../shared/domain/products.ts';
@@ -25,7 +27,72 @@ const CONNECTOR_ID = { connector_id: Type.Integer({ minimum: 1 }) };
 export const baseUrlOf = (request: { protocol: string; headers: { host?: string | undefined } }): string =>
   `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 
+const ORDER_DESCRIPTION =
+  'The spec\'s connector order request. POST: the whole order; a new order_unique_id creates the order (mode create), a ' +
+  'known one (per connector) updates it (mode update). PUT: only order_unique_id is required, only the fields sent change; ' +
+  'items, when sent, replace every line; client updates the order\'s client; order_status and order_cancelled may come ' +
+  'alone; an unknown order is a 404. order_unique_id must equal {order_id}. Item fields may come under the aliases of ' +
+  'ITEM_FIELD_ALIASES (reported in import_summary.item_field_aliases_used). Fatal problems answer 400 with the envelope ' +
+  'whose data is {SERVICE_order_id, notices, errors, received_payload} (messages repeat errors) and nothing is stored; ' +
+  'non-fatal ones answer 200 with data.notices. The order creates what the connector\'s settings say (sales receipt or ' +
+  'stock reservation, ERP payments for confirmed payments, invoice, proforma, AWB, with their notifications), in the same ' +
+  'transaction. Rules where the spec is silent: docs/data-model.md, "Connector orders".';
+
+/** The body is read by the import itself: a fatal problem is a 400 whose data carries errors, notices and the payload. */
+function orderHandler(method: 'POST' | 'PUT') {
+  return (ctx: Parameters<Parameters<RestRoutes['endpoint']>[1]>[0]) => {
+    const sent = (ctx.request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (sent !== 'application/json') {
+      throw new OperationError(415, `Content-Type must be application/json${sent ? `, not ${sent}` : ''}`);
+    }
+    const outcome = ctx.core.rest.connectors.importOrder({
+      companyId: ctx.companyId,
+      connectorId: Number(ctx.params.connector_id),
+      pathOrderId: ctx.params.order_id ?? '',
+      method,
+      body: ctx.request.body,
+      baseUrl: baseUrlOf(ctx.request),
+    });
+    if (outcome.status === 200) return outcome.data;
+    ctx.reply
+      .code(400)
+      .type('application/json; charset=utf-8')
+      .send(envelope(ctx.request, 400, outcome.data, { messages: outcome.messages }));
+    return SENT;
+  };
+}
+
 export function registerConnectorRoutes(routes: RestRoutes): void {
+  const orderParams = {
+    ...CONNECTOR_ID,
+    order_id: Type.String({ minLength: 1, description: 'the partner-side order id (order_unique_id), URL-encoded' }),
+  };
+  for (const method of ['POST', 'PUT'] as const) {
+    routes.endpoint(
+      {
+        method,
+        path: '/connector/{connector_id}/order/{order_id}/',
+        module: 'connector',
+        summary: method === 'POST' ? 'Submit a webshop or dropship order (create, or update a known one)' : 'Update an order',
+        description: ORDER_DESCRIPTION,
+        params: orderParams,
+        ok: { description: 'the order was imported: SERVICE_order_id, notices, errors ([]), received_payload, import_summary', schema: ConnectorOrderAnswer },
+        errors: {
+          400:
+            'fatal problems: data.errors names each field and rule (data also holds notices and received_payload); nothing is stored',
+          404: method === 'PUT' ? 'the connector does not exist or is deleted, or the order is unknown' : 'the connector does not exist or is deleted',
+          413: 'request body over the limit',
+          415: 'the body is not application/json',
+        },
+      },
+      orderHandler(method),
+    );
+    // The kit validates a declared body before the handler, and a refused order must answer its
+    // own 400 (data.errors): the body is declared for the document only, after registration.
+    const doc = routes.docs.find((d) => d.method === method && d.path === '/connector/{connector_id}/order/{order_id}/');
+    if (doc) doc.body = { contentType: 'application/json', schema: ConnectorOrderBody, description: 'the connector order request' };
+  }
+
   routes.endpoint(
     {
       method: 'GET',

@@ -6,8 +6,11 @@ import type { Page, Pager } from '../../store/paging.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { configOf, createSettingsReader, type ConnectorRow } from './config.ts';
 import { createOrderReader, type OrderListQuery } from './orders-read.ts';
+import { createOrderImport, type OrderImportInput, type OrderImportOutcome } from './orders-import.ts';
+import type { ProductPushes } from '../products/index.ts';
 
 export type { ConnectorRow } from './config.ts';
+export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 
 export interface MarketplaceConnectorQuery {
   companyId: number;
@@ -21,9 +24,8 @@ export interface MarketplaceConnectorQuery {
   pageSize: number;
 }
 
-/** Connectors of an account: configuration, the marketplace lists and the order lists. */
-export function createConnectors(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps;
+/** Connectors of an account: configuration, the marketplace lists, the order lists and the order imports. */
+export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, productPush: ProductPushes) {
   const byId = db.prepare<[number, number], ConnectorRow>('SELECT * FROM connectors WHERE company_id = ? AND id = ?');
   const settings = createSettingsReader(db);
   const orders = createOrderReader(db, pager);
@@ -38,6 +40,8 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps) {
     if (!row) throw notFound(`connector ${connectorId} does not exist in account ${companyId}`);
     return row;
   }
+  // Orders change stock: product notifications follow (products.push).
+  const imports = createOrderImport(db, deps, { connector: get, settings, push: productPush });
 
   return {
     get,
@@ -66,6 +70,15 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps) {
         page: query.page,
         pageSize: query.pageSize,
       });
+    },
+
+    /**
+     * POST / PUT /connector/{connector_id}/order/{order_id}/: 200 with the spec's answer, or 400
+     * with data.errors (nothing written); 404 for an unknown or deleted connector, and for a PUT
+     * of an unknown order.
+     */
+    importOrder(input: OrderImportInput): OrderImportOutcome {
+      return imports.importOrder(input);
     },
 
     orders(query: OrderListQuery): Page<ConnectorOrder> {

@@ -49,13 +49,38 @@ const STREET_KIND =
 const streetKey = (street: string): string => foldPlaceName(street).toLowerCase();
 const streetName = (street: string): string => streetKey(street).replace(STREET_KIND, '');
 
-export function createReference(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
+/**
+ * The postcode of a place (case, diacritics and the spellings of a Bucharest sector do not
+ * matter): with a street, the street's own postcode when the table has one, else the city's;
+ * undefined when nothing matches. Used by /postcodes/lookup/ and by connector orders (a blank zip
+ * of an order address is resolved through it).
+ */
+export function createPostcodeLookup(db: Database): (city: string, county: string, street?: string) => string | undefined {
   const postcodesOfCity = db.prepare<[string, string], { street: string; postcode: string }>(
     `SELECT street, postcode FROM postcodes
       WHERE county = ? COLLATE NOCASE AND city = ? COLLATE NOCASE
       ORDER BY street = '' DESC, id`,
   );
+  return (cityRaw, countyRaw, street) => {
+    const { city, county } = placeOf(cityRaw, countyRaw);
+    const rows = postcodesOfCity.all(county, city);
+    let found: { postcode: string } | undefined;
+    if (street !== undefined) {
+      const key = streetKey(street);
+      const name = streetName(street);
+      const streets = rows.filter((row) => row.street !== '');
+      found =
+        streets.find((row) => streetKey(row.street) === key) ??
+        (name === '' ? undefined : streets.find((row) => streetName(row.street) === name));
+    }
+    found ??= rows.find((row) => row.street === '');
+    return found?.postcode;
+  };
+}
+
+export function createReference(db: Database, pager: Pager, deps: DomainDeps) {
+  void deps; // the write side of issue 4 uses it
+  const lookup = createPostcodeLookup(db);
 
   function list<T extends Record<string, unknown>>(table: string, columns: string, query: ReferenceListQuery): Page<T> {
     return pager.page<T>({
@@ -91,23 +116,12 @@ export function createReference(db: Database, pager: Pager, deps: DomainDeps) {
       if (missing.length > 0) {
         throw badRequest(`postcode lookup needs ${missing.join(' and ')}: /postcodes/lookup/city:<city>/county:<county>/`);
       }
-      const { city, county } = placeOf(query.city!, query.county!);
-      const rows = postcodesOfCity.all(county, city);
-      let found: { postcode: string } | undefined;
-      if (query.street !== undefined) {
-        const key = streetKey(query.street);
-        const name = streetName(query.street);
-        const streets = rows.filter((row) => row.street !== '');
-        found =
-          streets.find((row) => streetKey(row.street) === key) ??
-          (name === '' ? undefined : streets.find((row) => streetName(row.street) === name));
-      }
-      found ??= rows.find((row) => row.street === '');
+      const found = lookup(query.city!, query.county!, query.street);
       if (!found) {
         const where = query.street === undefined ? '' : `, street '${query.street}'`;
         throw notFound(`no postcode for city '${query.city}', county '${query.county}'${where}`);
       }
-      return { postcode: found.postcode };
+      return { postcode: found };
     },
   };
 }

@@ -20,7 +20,7 @@ const CONNECTOR_1_OVERRIDES: readonly (readonly [string, string, Json])[] = [
   ['order_processing', 'next_day_hour', 14],
   ['order_processing', 'ignored_statuses', ['pending', 'on-hold', 'failed']],
   ['invoicing', 'email_auto_send', true],
-  ['awb', 'auto_issue', 'when_invoiced'],
+  ['awb', 'auto_issue', 'on_invoice'],
   ['awb', 'default_courier', 'sameday'],
   [
     'status_sync',
