@@ -37,7 +37,11 @@ export interface EndpointDoc {
   params?: Record<string, TSchema>;
   /** Path-segment filters accepted after the path. */
   filters?: FilterSpec;
-  body?: { contentType: string; schema: TSchema; description?: string };
+  /**
+   * The request body. `validate: false` leaves the checks to the handler (ctx.body is the parsed
+   * body as sent), for an endpoint whose refusals have their own answer shape.
+   */
+  body?: { contentType: string; schema: TSchema; description?: string; validate?: false };
   /** 200 answer; error answers are added from `errors`. */
   ok: ResponseDoc & { status?: 200 | 201 };
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 415 | 501 | 503, string>>;
@@ -95,6 +99,7 @@ function readBody(request: FastifyRequest, declared: EndpointDoc['body']): unkno
     throw new OperationError(415, `Content-Type must be ${declared.contentType}${sent ? `, not ${sent}` : ''}`);
   }
   if (declared.contentType !== 'application/json') return undefined;
+  if (declared.validate === false) return request.body;
   if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
     throw new OperationError(400, 'body: must be a JSON object');
   }
@@ -134,7 +139,7 @@ export class RestRoutes {
    * handed over typed; a multipart body is left to the handler (request.parts()).
    */
   endpoint<F extends FilterSpec, B extends TSchema = TUnknown>(
-    doc: EndpointDoc & { filters?: F; body?: { contentType: string; schema: B; description?: string } },
+    doc: EndpointDoc & { filters?: F; body?: { contentType: string; schema: B; description?: string; validate?: false } },
     handler: (ctx: EndpointContext<F> & { body: Static<B> }) => unknown,
   ): void {
     const status = doc.ok.status ?? 200;
