@@ -680,3 +680,61 @@ describe('connectors', () => {
     expect(answer.status).toBe(401);
   });
 });
+
+describe('review fixes', () => {
+  it('an order whose discounts exceed its goods is refused: no negative documents', async () => {
+    const before = db.prepare('SELECT count(*) FROM connector_orders').pluck().get();
+    const answer = await send('POST', 'NEG-1', order('NEG-1', {
+      items: [item(prods[0]!, 1), { type: 'discount', code: 'DISCOUNT', item_name: 'Reducere', item_quantity: 1, item_price: -1000, item_vat_percent: 19, item_price_with_vat: -1190, line_value_with_vat: -1190 }],
+    }));
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body.data)).toMatch(/must be above 0/);
+    expect(db.prepare('SELECT count(*) FROM connector_orders').pluck().get()).toBe(before);
+  });
+
+  it('cancelling does not open a way round the fixed lines of kept or invoiced documents', async () => {
+    setting(1, 'order_processing', 'cancel_action', 'keep_documents');
+    try {
+      const uid = newUid();
+      expectOk(await send('POST', uid, order(uid)));
+      const changed = await send('PUT', uid, { order_unique_id: uid, order_cancelled: 1, items: [item(prods[1]!, 5)] });
+      expect(changed.status).toBe(400);
+      expect(JSON.stringify(changed.body.data)).toMatch(/cannot change/);
+    } finally {
+      setting(1, 'order_processing', 'cancel_action', 'cancel_documents');
+    }
+  });
+
+  it('a PUT with part of the client block when the order\'s contact is gone is a 400, not a 500', async () => {
+    const uid = newUid();
+    const created = expectOk(await send('POST', uid, order(uid)));
+    db.prepare('UPDATE contacts SET deleted = 1 WHERE id = (SELECT client_id FROM connector_orders WHERE id = ?)').run(created.SERVICE_order_id);
+    const answer = await send('PUT', uid, { order_unique_id: uid, client: { email: 'new@example.ro' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messages.join(' ')).toMatch(/client\.name/);
+  });
+
+  it('a payment reference with spaces around it is refused (a resend must not look new)', async () => {
+    const uid = newUid();
+    const answer = await send('POST', uid, order(uid, { payments: [payment(' REF-1 ', 10)] }));
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body.data)).toMatch(/payment_reference: must not begin or end with spaces/);
+  });
+
+  it('the order list of a deleted connector is a 404', async () => {
+    expect((await h.rest('GET', '/1/connector/4/order/list/', user)).status).toBe(404);
+  });
+});
+
+describe('document totals', () => {
+  it('the sales receipt totals exactly what the order totals (lines built from the gross line values)', async () => {
+    const uid = newUid();
+    const line = item(prods[2]!, 10, { item_price: 111.56, item_price_with_vat: 132.76, line_value_with_vat: 1327.6 });
+    const created = expectOk(await send('POST', uid, order(uid, { items: [line], payments: [payment(`${uid}-P`, 1327.6)] })));
+    const sale = db
+      .prepare('SELECT total_with_vat, paid_amount FROM sales WHERE connector_order_id = ? AND cancelled = 0')
+      .get(created.SERVICE_order_id) as { total_with_vat: number; paid_amount: number };
+    expect(sale.total_with_vat).toBe(1327.6);
+    expect(sale.paid_amount).toBe(1327.6);
+  });
+});

@@ -118,11 +118,11 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
       filters: standardFilters,
       item: ConnectorOrder,
       pageSize: LIST_PAGE_SIZE,
-      errors: { 404: 'the connector does not exist' },
+      errors: { 404: 'the connector does not exist or is deleted' },
     },
     ({ core, companyId, params, filters, page }) => {
       const connectorId = Number(params.connector_id);
-      core.rest.connectors.get(companyId, connectorId);
+      if (core.rest.connectors.get(companyId, connectorId).deleted) throw notFound(`connector ${connectorId} is deleted`);
       return core.rest.connectors.orders({ ...documentQuery(companyId, filters, page, LIST_PAGE_SIZE), connectorId });
     },
   );

@@ -1,3 +1,4 @@
+import { badRequest } from '../../../../shared/contract/errors.ts';
 import type { Database } from 'better-sqlite3';
 import { countryCode } from '../awb/index.ts';
 import { createPostcodeLookup, foldPlaceName } from '../reference/index.ts';
@@ -220,6 +221,10 @@ export function createOrderClients(db: Database) {
       let contactId: number;
       let created = false;
       if (!row) {
+        // A new contact needs its name (a PUT may send only part of the client block).
+        if (given(client.name) === undefined) {
+          throw badRequest('client.name: required to create the client (the order\'s contact does not exist any more)');
+        }
         const regCom = given(client.registration_number) ?? '';
         contactId = Number(
           insertContact.run({

@@ -33,6 +33,8 @@ export interface ItemForLines {
   item_quantity: number;
   item_price: number;
   item_vat_percent: number;
+  /** What the customer pays for the line (item_quantity x item_price_with_vat). */
+  line_value_with_vat: number;
   product_id: number | null;
   unit: string;
   /** The item's discount with VAT that the discount rule applies (0 when none). */
@@ -52,6 +54,29 @@ export function appliedDiscountOf(item: {
     : 0;
 }
 
+/**
+ * An item's document line from what the customer pays for it (line_value_with_vat): the VAT is
+ * taken out of the gross amount, so the documents total exactly what the order totals and what
+ * its payments cover (built from item_price x quantity, a cent per unit could stay open).
+ */
+function grossLine(item: ItemForLines): DocLine {
+  const vat = item.item_vat_percent;
+  const withVat = round2(item.line_value_with_vat);
+  const withoutVat = round2(withVat / (1 + vat / 100));
+  return {
+    product_id: item.product_id,
+    code: item.code,
+    name: item.item_name,
+    unit: item.unit,
+    quantity: item.item_quantity,
+    unit_price: round2(withoutVat / item.item_quantity),
+    vat_rate: vat,
+    value_without_vat: withoutVat,
+    vat_value: round2(withVat - withoutVat),
+    value_with_vat: withVat,
+  };
+}
+
 function line(productId: number | null, code: string, name: string, unit: string, quantity: number, unitPrice: number, vat: number): DocLine {
   const a = lineAmounts(quantity, unitPrice, vat);
   return {
@@ -69,14 +94,14 @@ function line(productId: number | null, code: string, name: string, unit: string
 }
 
 /**
- * The lines of the documents of an order, in item order: each item at item_price (without VAT,
- * VAT per line with lineAmounts); an item whose discount the rule applies is followed by a
+ * The lines of the documents of an order, in item order: each item from its line value with VAT
+ * (see grossLine); an item whose discount the rule applies is followed by a
  * DISCOUNT line of one unit at minus the discount without VAT, at the item's VAT rate.
  */
 export function linesOf(items: readonly ItemForLines[]): DocLine[] {
   const lines: DocLine[] = [];
   for (const item of items) {
-    lines.push(line(item.product_id, item.code, item.item_name, item.unit, item.item_quantity, item.item_price, item.item_vat_percent));
+    lines.push(grossLine(item));
     if (item.appliedDiscount > 0) {
       const net = -round2(item.appliedDiscount / (1 + item.item_vat_percent / 100));
       lines.push(line(null, 'DISCOUNT', `Discount ${item.item_name}`.slice(0, 255), 'buc', 1, net, item.item_vat_percent));

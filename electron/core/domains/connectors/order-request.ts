@@ -351,6 +351,8 @@ export function parseOrderRequest(method: OrderMethod, pathOrderId: string, body
       if (!isCents(payment.payment_amount)) errors.push(`${p}.payment_amount: must have at most two decimals, got ${payment.payment_amount}`);
       const reference = payment.payment_reference;
       if (reference.trim() === '' || CONTROL.test(reference)) errors.push(`${p}.payment_reference: must not be blank or hold control characters`);
+      // References are compared exactly (case-sensitive): spaces around one would make a resend look new.
+      else if (reference !== reference.trim()) errors.push(`${p}.payment_reference: must not begin or end with spaces`);
       const earlier = references.get(reference);
       if (earlier !== undefined) {
         errors.push(`${p}.payment_reference: '${reference}' is repeated (payments[${earlier}]): a reference is unique within the order`);

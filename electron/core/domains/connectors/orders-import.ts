@@ -368,11 +368,25 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
     const cancelled = o.order_cancelled ?? stored?.cancelled ?? 0;
     const saleBefore = stored ? docs.liveSale(companyId, stored.id) : undefined;
     const invoiceBefore = saleBefore ? docs.invoiceOf(companyId, saleBefore) : undefined;
-    if (linesChanged && cancelled === 0 && saleBefore && invoiceBefore) {
+    // Cancelled or not: an invoiced receipt's lines are fixed, and kept documents (keep_documents)
+    // must keep matching the order they belong to.
+    if (linesChanged && saleBefore && invoiceBefore) {
       errors.push(
         `items: the order's sales receipt ${saleBefore.series} ${saleBefore.number} (bv_id ${saleBefore.id}) is invoiced ` +
           `(${invoiceBefore.series} ${invoiceBefore.number}); its lines and currency cannot change (a fiscal invoice is reversed in the ERP)`,
       );
+    }
+    if (linesChanged && cancelled === 1 && saleBefore && !invoiceBefore) {
+      errors.push(
+        `items: the order is cancelled and its sales receipt ${saleBefore.series} ${saleBefore.number} is kept; ` +
+          'its lines cannot change while it is',
+      );
+    }
+    if (newItems) {
+      const value = newItems.reduce((sum, i) => round2(sum + i.line_value_with_vat - appliedDiscountOf(i)), 0);
+      if (value <= 0) {
+        errors.push(`items: the order's value after discounts is ${value.toFixed(2)}; it must be above 0 (discount lines exceed the goods)`);
+      }
     }
     if (errors.length > 0) throw new Refused(errors, notices);
 
@@ -576,7 +590,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
 
     const confirmedMethod = payments.find((p) => p.payment_status === 'confirmed')?.payment_method;
     const paymentMethod: string | null = confirmedMethod ?? payments[0]?.payment_method ?? (codAmount > 0 ? 'cod' : null);
-    const paid = paidAmount >= total - 0.005;
+    const paid = total > 0 && paidAmount >= total - 0.005;
 
     // Invoice, proforma, AWB.
     let invoice: IssuedInvoice | undefined = sale ? docs.invoiceOf(companyId, sale) : undefined;
