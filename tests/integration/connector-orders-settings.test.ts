@@ -1,49 +1,27 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectOk, orderableProducts, payment, r2, useOrderDemo, type Body, type Row } from './orders.ts';
 
 // What a connector order creates, per the connector's settings (changed directly in the SQLite
 // file): sales receipt or reservation, invoicing party, invoice, proforma, AWB, document dates,
 // the repeated-order block, and the notifications in the outbox.
 
-type Row = Record<string, any>;
-type Body = Record<string, any>;
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 /** Tuesday 2026-11-17 10:00 Europe/Bucharest unless a test moves it. */
 const TUESDAY_10 = new Date('2026-11-17T08:00:00Z');
 const clock = { t: TUESDAY_10, now() { return this.t; } };
-
-const r2 = (x: number) => Math.round(x * 100 + 1e-7 * Math.max(1, Math.abs(x))) / 100;
 
 interface Prod { id: number; code: string; price: number; vat: number; pwv: number; weight: number }
 let prods: Prod[];
 let seq = 0;
 
-beforeAll(async () => {
-  h = await startHarness({ clock });
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  prods = (
-    db
-      .prepare(
-        `SELECT p.id, p.cod_produs AS code, p.pret_vanzare AS price, p.cota_tva_vanzare AS vat, p.weight_kg AS weight
-           FROM products p JOIN connector_products cp ON cp.product_id = p.id AND cp.connector_id = 1
-           JOIN stock s ON s.product_id = p.id AND s.workpoint_id = 1
-           JOIN stock s2 ON s2.product_id = p.id AND s2.workpoint_id = 2
-          WHERE p.company_id = 1 AND p.deleted = 0 AND p.selling_currency = 'RON' AND s.quantity >= 100 AND s2.quantity >= 5
-          ORDER BY p.id LIMIT 4`,
-      )
-      .all() as Omit<Prod, 'pwv'>[]
-  ).map((p) => ({ ...p, pwv: r2(p.price * (1 + p.vat / 100)) }));
-});
-afterAll(async () => {
-  db?.close();
-  await h?.close();
+const { demo, one, all, count, send } = useOrderDemo(clock);
+
+beforeAll(() => {
+  prods = orderableProducts<Omit<Prod, 'pwv'>>(all, {
+    column: 'p.weight_kg AS weight',
+    join: 'JOIN stock s2 ON s2.product_id = p.id AND s2.workpoint_id = 2',
+    where: 's2.quantity >= 5',
+    limit: 4,
+  });
 });
 
 const BASE: Record<string, unknown> = {
@@ -72,8 +50,8 @@ const BASE: Record<string, unknown> = {
 
 /** The connector's own settings: BASE with `over`, every other value from the account defaults. */
 function configure(connectorId: number, over: Record<string, unknown> = {}): void {
-  db.prepare('DELETE FROM connector_settings WHERE company_id = 1 AND connector_id = ?').run(connectorId);
-  const insert = db.prepare('INSERT INTO connector_settings (company_id, connector_id, grp, key, value) VALUES (1, ?, ?, ?, ?)');
+  demo.db.prepare('DELETE FROM connector_settings WHERE company_id = 1 AND connector_id = ?').run(connectorId);
+  const insert = demo.db.prepare('INSERT INTO connector_settings (company_id, connector_id, grp, key, value) VALUES (1, ?, ?, ?, ?)');
   for (const [name, value] of Object.entries({ ...BASE, ...over })) {
     const [grp, key] = name.split('.') as [string, string];
     insert.run(connectorId, grp, key, JSON.stringify(value));
@@ -86,24 +64,10 @@ beforeEach(() => {
   configure(2);
 });
 
-const send = (method: 'POST' | 'PUT', uid: string, body: unknown, connectorId = 1) =>
-  h.rest<Row>(method, `/1/connector/${connectorId}/order/${encodeURIComponent(uid)}/`, user, {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-function expectOk(answer: Answer<Row>): Row {
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-  return answer.body.data;
-}
-
 const address = (over: Body = {}) => ({ city: 'Cluj-Napoca', county: 'Cluj', country: 'Romania', street: 'Strada Memorandumului', number: '28', zip: '400001', ...over });
 const item = (p: Prod, qty: number) => ({
   type: 'product', code: p.code, item_name: `Produs ${p.code}`, item_quantity: qty, item_price: p.price, item_vat_percent: p.vat,
   item_price_with_vat: p.pwv, line_value_with_vat: r2(qty * p.pwv),
-});
-const payment = (reference: string, amount: number, over: Body = {}) => ({
-  payment_method: 'card', payment_status: 'confirmed', payment_date: '2026-11-17 09:30:00', payment_amount: amount,
-  payment_currency: 'RON', payment_reference: reference, ...over,
 });
 function order(over: Body = {}): Body {
   const uid = `S-${++seq}`;
@@ -128,9 +92,6 @@ const paid = (body: Body, method = 'card'): Body => ({
   payments: [payment(`ref-${body.order_unique_id}`, r2(body.items.reduce((s: number, i: Body) => s + i.line_value_with_vat, 0)), { payment_method: method })],
 });
 
-const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Row;
-const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Row[];
-const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number;
 const orderRow = (uid: string, connectorId = 1) => one('SELECT * FROM connector_orders WHERE connector_id = ? AND order_unique_id = ?', connectorId, uid);
 const saleOf = (orderId: number) => one('SELECT * FROM sales WHERE connector_order_id = ? AND cancelled = 0', orderId);
 const stockOf = (productId: number, workpointId = 1) => one('SELECT quantity, reserved FROM stock WHERE product_id = ? AND workpoint_id = ?', productId, workpointId);
@@ -264,7 +225,7 @@ describe('invoicing', () => {
     expect(one("SELECT next_number FROM document_series WHERE company_id = 1 AND doc_type = 'invoice' AND series = 'WX'")).toEqual({ next_number: 2 });
     const [notification, ...more] = outbox('invoice', body.order_unique_id);
     expect(more).toEqual([]);
-    const base = `${h.url}/app/rest/v1/1/invoices/${invoice.id}`;
+    const base = `${demo.h.url}/app/rest/v1/1/invoices/${invoice.id}`;
     expect(notification).toEqual({
       connector_id: 1,
       notification_type: 'invoice',
@@ -299,7 +260,7 @@ describe('invoicing', () => {
     expect(saleOf(orderRow(card.order_unique_id).id).invoice_id).not.toBeNull();
 
     const p = prods[3]!;
-    db.prepare('UPDATE stock SET quantity = 1, reserved = 0 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
+    demo.db.prepare('UPDATE stock SET quantity = 1, reserved = 0 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
     const short = paid(order({ items: [item(p, 2)] }));
     const data = expectOk(await send('POST', short.order_unique_id, short));
     expect(data.notices).toContain(`invoice not issued: not enough stock at workpoint 1 of ${p.code} (invoicing.require_stock)`);
@@ -310,7 +271,7 @@ describe('invoicing', () => {
     const anyway = paid(order({ items: [item(p, 1)] }));
     expectOk(await send('POST', anyway.order_unique_id, anyway));
     expect(saleOf(orderRow(anyway.order_unique_id).id).invoice_id).not.toBeNull();
-    db.prepare('UPDATE stock SET quantity = 500 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
+    demo.db.prepare('UPDATE stock SET quantity = 500 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
   });
 });
 
@@ -395,12 +356,12 @@ describe('awb', () => {
 
     configure(1, { 'awb.auto_issue': 'on_import' });
     const p = prods[3]!;
-    db.prepare('UPDATE stock SET quantity = 1, reserved = 0 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
+    demo.db.prepare('UPDATE stock SET quantity = 1, reserved = 0 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
     const short = order({ items: [item(p, 3)] });
     const data = expectOk(await send('POST', short.order_unique_id, short));
     expect(data.notices).toContain(`AWB not generated: not enough stock at workpoint 1 of ${p.code} (awb.require_stock)`);
     expect(count('SELECT count(*) FROM awbs WHERE connector_order_id = ?', orderRow(short.order_unique_id).id)).toBe(0);
-    db.prepare('UPDATE stock SET quantity = 500 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
+    demo.db.prepare('UPDATE stock SET quantity = 500 WHERE product_id = ? AND workpoint_id = 1').run(p.id);
 
     configure(1, { 'awb.auto_issue': 'when_invoiced', 'invoicing.auto_issue': 'when_paid' });
     const unpaid = order();

@@ -1,43 +1,23 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectOk, orderableProducts, payment, r2, useOrderDemo, type Body, type Row } from './orders.ts';
+import { bodyInit, restSend } from './requests.ts';
 
 // POST / PUT /connector/{connector_id}/order/{order_id}/: the request rules, create / update /
 // idempotency, PUT, cancellation, clients. The automatic steps per settings are in
 // connector-orders-settings.test.ts.
 
-type Row = Record<string, any>;
-type Body = Record<string, any>;
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 /** Tuesday 2026-11-17 10:00 Europe/Bucharest. */
 const clock = { t: new Date('2026-11-17T08:00:00Z'), now() { return this.t; } };
-
-const r2 = (x: number) => Math.round(x * 100 + 1e-7 * Math.max(1, Math.abs(x))) / 100;
 
 interface Prod { id: number; code: string; price: number; vat: number; pwv: number; unit: string }
 let prods: Prod[];
 let seq = 0;
 
-beforeAll(async () => {
-  h = await startHarness({ clock });
-  user = await h.apiUser();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  prods = (
-    db
-      .prepare(
-        `SELECT p.id, p.cod_produs AS code, p.pret_vanzare AS price, p.cota_tva_vanzare AS vat, p.unitate_masura AS unit
-           FROM products p JOIN connector_products cp ON cp.product_id = p.id AND cp.connector_id = 1
-           JOIN stock s ON s.product_id = p.id AND s.workpoint_id = 1
-          WHERE p.company_id = 1 AND p.deleted = 0 AND p.selling_currency = 'RON' AND s.quantity >= 100 AND s.reserved = 0
-          ORDER BY p.id LIMIT 6`,
-      )
-      .all() as Omit<Prod, 'pwv'>[]
-  ).map((p) => ({ ...p, pwv: r2(p.price * (1 + p.vat / 100)) }));
+const { demo, one, all, count, send } = useOrderDemo(clock);
+const rest = restSend<Row>(demo);
+
+beforeAll(() => {
+  prods = orderableProducts<Omit<Prod, 'pwv'>>(all, { column: 'p.unitate_masura AS unit', where: 's.reserved = 0', limit: 6 });
   // A plain baseline: no automatic step besides the sales receipt (the settings test covers them).
   setting(1, 'invoicing', 'auto_issue', 'off');
   setting(1, 'awb', 'auto_issue', 'off');
@@ -45,26 +25,11 @@ beforeAll(async () => {
   setting(1, 'order_processing', 'ignored_statuses', []);
   setting(1, 'order_processing', 'repeated_order_block_threshold', 0);
 });
-afterAll(async () => {
-  db?.close();
-  await h?.close();
-});
 
 function setting(connectorId: number, grp: string, key: string, value: unknown): void {
-  db.prepare('INSERT OR REPLACE INTO connector_settings (company_id, connector_id, grp, key, value) VALUES (1, ?, ?, ?, ?)').run(
+  demo.db.prepare('INSERT OR REPLACE INTO connector_settings (company_id, connector_id, grp, key, value) VALUES (1, ?, ?, ?, ?)').run(
     connectorId, grp, key, JSON.stringify(value),
   );
-}
-
-const send = (method: 'POST' | 'PUT', uid: string, body: unknown, connectorId = 1, contentType = 'application/json') =>
-  h.rest<Row>(method, `/1/connector/${connectorId}/order/${encodeURIComponent(uid)}/`, user, {
-    headers: { 'content-type': contentType },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-function expectOk(answer: Answer<Row>): Row {
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-  return answer.body.data;
 }
 
 const address = (over: Body = {}) => ({ city: 'Cluj-Napoca', county: 'Cluj', country: 'Romania', street: 'Strada Memorandumului', number: '28', zip: '', ...over });
@@ -93,15 +58,6 @@ const item = (p: Prod, qty: number, over: Body = {}) => ({
   ...over,
 });
 const shippingLine = () => ({ type: 'service', code: 'SHIPPING', item_name: 'Transport curier', item_quantity: 1, item_price: 16.8, item_vat_percent: 19, item_price_with_vat: 19.99, line_value_with_vat: 19.99 });
-const payment = (reference: string, amount: number, over: Body = {}) => ({
-  payment_method: 'card',
-  payment_status: 'confirmed',
-  payment_date: '2026-11-17 09:30:00',
-  payment_amount: amount,
-  payment_currency: 'RON',
-  payment_reference: reference,
-  ...over,
-});
 const newUid = () => `T-${++seq}`;
 function order(uid: string, over: Body = {}): Body {
   return {
@@ -121,9 +77,6 @@ function order(uid: string, over: Body = {}): Body {
 }
 const totalOf = (body: Body) => r2(body.items.reduce((s: number, i: Body) => s + i.line_value_with_vat, 0));
 
-const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Row;
-const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Row[];
-const count = (sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as number;
 const orderRow = (uid: string, connectorId = 1) => one('SELECT * FROM connector_orders WHERE connector_id = ? AND order_unique_id = ?', connectorId, uid);
 const stockOf = (productId: number, workpointId = 1) =>
   one('SELECT quantity, reserved FROM stock WHERE product_id = ? AND workpoint_id = ?', productId, workpointId) ?? { quantity: 0, reserved: 0 };
@@ -240,7 +193,7 @@ describe('POST creates an order', () => {
     expect(count("SELECT count(*) FROM webhook_outbox WHERE notification_type = 'status'")).toBe(0);
 
     // The order list shows it with its sales receipt.
-    const list = await h.rest<Row[]>('GET', `/1/connector/1/order/list/id:${o.id}/`, user);
+    const list = await rest<Row[]>('GET', `/connector/1/order/list/id:${o.id}/`);
     expect(list.body.data[0]).toMatchObject({ SERVICE_order_id: o.id, order_unique_id: uid, sales_receipts: [{ bv_id: sale!.id }] });
   });
 
@@ -623,7 +576,7 @@ describe('PUT', () => {
     expect(orderRow(body.order_unique_id).cancelled).toBe(1);
     expect(salesOf(o.id).map((s) => [s.cancelled, s.last_changed_ts])).toEqual([[1, '2026-11-17 10:10:00']]);
     expect(stockOf(p.id).quantity).toBe(start);
-    const list = await h.rest<Row[]>('GET', `/1/connector/1/order/list/id:${o.id}/skipcancelled:1/`, user);
+    const list = await rest<Row[]>('GET', `/connector/1/order/list/id:${o.id}/skipcancelled:1/`);
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
 
@@ -637,7 +590,7 @@ describe('PUT', () => {
       expect(salesOf(k.id).map((s) => s.cancelled)).toEqual([0]);
       expect(stockOf(p.id).quantity).toBe(start - 1);
     } finally {
-      db.prepare("DELETE FROM connector_settings WHERE connector_id = 1 AND grp = 'order_processing' AND key = 'cancel_action'").run();
+      demo.db.prepare("DELETE FROM connector_settings WHERE connector_id = 1 AND grp = 'order_processing' AND key = 'cancel_action'").run();
     }
   });
 
@@ -672,24 +625,21 @@ describe('connectors', () => {
       expect((await send('POST', body.order_unique_id, body, id)).status).toBe(404);
       expect(state()).toEqual(before);
     }
-    const bound = await h.apiUser({ connector_id: 2 });
-    const answer = await h.rest('POST', `/1/connector/1/order/${body.order_unique_id}/`, bound, {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const bound = await demo.h.apiUser({ connector_id: 2 });
+    const answer = await demo.h.rest('POST', `/1/connector/1/order/${body.order_unique_id}/`, bound, bodyInit(body));
     expect(answer.status).toBe(401);
   });
 });
 
 describe('review fixes', () => {
   it('an order whose discounts exceed its goods is refused: no negative documents', async () => {
-    const before = db.prepare('SELECT count(*) FROM connector_orders').pluck().get();
+    const before = demo.db.prepare('SELECT count(*) FROM connector_orders').pluck().get();
     const answer = await send('POST', 'NEG-1', order('NEG-1', {
       items: [item(prods[0]!, 1), { type: 'discount', code: 'DISCOUNT', item_name: 'Reducere', item_quantity: 1, item_price: -1000, item_vat_percent: 19, item_price_with_vat: -1190, line_value_with_vat: -1190 }],
     }));
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body.data)).toMatch(/must be above 0/);
-    expect(db.prepare('SELECT count(*) FROM connector_orders').pluck().get()).toBe(before);
+    expect(demo.db.prepare('SELECT count(*) FROM connector_orders').pluck().get()).toBe(before);
   });
 
   it('cancelling does not open a way round the fixed lines of kept or invoiced documents', async () => {
@@ -708,7 +658,7 @@ describe('review fixes', () => {
   it('a PUT with part of the client block when the order\'s contact is gone is a 400, not a 500', async () => {
     const uid = newUid();
     const created = expectOk(await send('POST', uid, order(uid)));
-    db.prepare('UPDATE contacts SET deleted = 1 WHERE id = (SELECT client_id FROM connector_orders WHERE id = ?)').run(created.SERVICE_order_id);
+    demo.db.prepare('UPDATE contacts SET deleted = 1 WHERE id = (SELECT client_id FROM connector_orders WHERE id = ?)').run(created.SERVICE_order_id);
     const answer = await send('PUT', uid, { order_unique_id: uid, client: { email: 'new@example.ro' } });
     expect(answer.status).toBe(400);
     expect(answer.body.messages.join(' ')).toMatch(/client\.name/);
@@ -722,7 +672,7 @@ describe('review fixes', () => {
   });
 
   it('the order list of a deleted connector is a 404', async () => {
-    expect((await h.rest('GET', '/1/connector/4/order/list/', user)).status).toBe(404);
+    expect((await rest('GET', '/connector/4/order/list/')).status).toBe(404);
   });
 });
 
@@ -731,7 +681,7 @@ describe('document totals', () => {
     const uid = newUid();
     const line = item(prods[2]!, 10, { item_price: 111.56, item_price_with_vat: 132.76, line_value_with_vat: 1327.6 });
     const created = expectOk(await send('POST', uid, order(uid, { items: [line], payments: [payment(`${uid}-P`, 1327.6)] })));
-    const sale = db
+    const sale = demo.db
       .prepare('SELECT total_with_vat, paid_amount FROM sales WHERE connector_order_id = ? AND cancelled = 0')
       .get(created.SERVICE_order_id) as { total_with_vat: number; paid_amount: number };
     expect(sale.total_with_vat).toBe(1327.6);

@@ -136,6 +136,9 @@ export interface Demo {
   db: BetterSqlite3.Database;
 }
 
+/** Who calls: the demo's harness and API user, read when a call is made (useDemo fills them in beforeAll). */
+export type Caller = Pick<Demo, 'h' | 'user'>;
+
 export interface DemoOptions extends HarnessOptions {
   /** Changes the file needs before the tests read it: run on a writable connection, closed before `db` opens. */
   prepare?: (writable: BetterSqlite3.Database) => void;
@@ -163,4 +166,29 @@ export function useDemo(options: DemoOptions = {}): Demo {
     await demo.h?.close();
   });
   return demo as Demo;
+}
+
+/**
+ * Reads of the demo's `db`, made when called (so usable at the top of a file): `one` row,
+ * `all` rows, the `value` of the first column of the first row. `R` is the row type when a call names none.
+ */
+export function queries<R = Record<string, unknown>>(demo: Pick<Demo, 'db'>) {
+  return {
+    one: <T = R>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).get(...params) as T,
+    all: <T = R>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).all(...params) as T[],
+    value: <T = number>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).pluck().get(...params) as T,
+  };
+}
+
+/**
+ * Runs `run` while trigger `name` makes the statement `on` names ('BEFORE INSERT ON t WHEN ...')
+ * abort with 'simulated failure' (a write that fails half way), and drops the trigger again.
+ */
+export async function withFailingTrigger(h: Harness, name: string, on: string, run: () => Promise<void>): Promise<void> {
+  writeSql(h, `CREATE TRIGGER ${name} ${on} BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
+  try {
+    await run();
+  } finally {
+    writeSql(h, `DROP TRIGGER ${name}`);
+  }
 }

@@ -1,8 +1,5 @@
 import { expect } from 'vitest';
-import type { Demo, Envelope } from './harness.ts';
-
-/** Who calls: the demo's harness and API user, read when a call is made (useDemo fills them in beforeAll). */
-type Caller = Pick<Demo, 'h' | 'user'>;
+import type { Caller, Envelope } from './harness.ts';
 
 /**
  * `get(path, status = 200)`: GET /1{path} as the demo's API user, expecting `status` (the path

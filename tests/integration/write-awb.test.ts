@@ -1,17 +1,11 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { formatDate } from '../../electron/core/time.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../electron/core/validate.ts';
 import { Awb, AWB_ADD_MAX_ITEMS, AwbAddBody, AwbAddItem } from '../../shared/domain/awb.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { awbState, otherAccount, today } from './fixtures.ts';
+import { basicAuth, queries, useDemo } from './harness.ts';
+import { refusalsOf, restPost, restSend } from './requests.ts';
 
 type Row = Record<string, unknown>;
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 
 /** Sales of the demo the tests attach AWBs to (found by what they are, not by id). */
 let plainSale: Row; // a sale with a client, not from a connector order
@@ -21,88 +15,60 @@ let cancelledSale: number;
 const OTHER_ACCOUNT_SALE = 990001;
 const OTHER_ACCOUNT_AWB = 990002;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, workmanager_enabled, created_ts) VALUES (2, 'Other SRL', 1, 1, '2026-01-01 00:00:00');
-    INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts)
-      VALUES (${OTHER_ACCOUNT_SALE}, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO awbs (id, company_id, sale_id, awb_nr, awb_type, date, created_ts, last_changed_ts)
-      VALUES (${OTHER_ACCOUNT_AWB}, 2, ${OTHER_ACCOUNT_SALE}, 'OTHER-1', 'fan', '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-  const plain = db
-    .prepare(
-      `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND client_id IS NOT NULL AND connector_order_id IS NULL
-        ORDER BY id DESC LIMIT 2`,
-    )
-    .all() as Row[];
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      ${otherAccount({ workmanager: true })}
+      INSERT INTO sales (id, company_id, series, number, date, created_ts, last_changed_ts)
+        VALUES (${OTHER_ACCOUNT_SALE}, 2, 'X', 1, '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO awbs (id, company_id, sale_id, awb_nr, awb_type, date, created_ts, last_changed_ts)
+        VALUES (${OTHER_ACCOUNT_AWB}, 2, ${OTHER_ACCOUNT_SALE}, 'OTHER-1', 'fan', '2026-01-01', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+    `);
+  },
+});
+const { one, all, value } = queries(demo);
+const send = restSend(demo);
+
+beforeAll(() => {
+  const plain = all(
+    `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND client_id IS NOT NULL AND connector_order_id IS NULL
+      ORDER BY id DESC LIMIT 2`,
+  );
   [plainSale, otherPlainSale] = [plain[0]!, plain[1]!];
-  orderSale = db
-    .prepare(
-      `SELECT s.*, o.connector_id, o.order_unique_id, o.cod_amount AS order_cod, o.cod_currency AS order_cod_currency,
-              a.country AS order_country
-         FROM sales s JOIN connector_orders o ON o.id = s.connector_order_id
-         JOIN connectors c ON c.id = o.connector_id AND c.active = 1 AND c.deleted = 0
-         JOIN contact_addresses a ON a.id = o.delivery_address_id
-        WHERE s.company_id = 1 AND s.cancelled = 0 AND o.cod_amount > 0 ORDER BY s.id LIMIT 1`,
-    )
-    .get() as Row;
-  cancelledSale = db.prepare('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 1 ORDER BY id LIMIT 1').pluck().get() as number;
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
+  orderSale = one(
+    `SELECT s.*, o.connector_id, o.order_unique_id, o.cod_amount AS order_cod, o.cod_currency AS order_cod_currency,
+            a.country AS order_country
+       FROM sales s JOIN connector_orders o ON o.id = s.connector_order_id
+       JOIN connectors c ON c.id = o.connector_id AND c.active = 1 AND c.deleted = 0
+       JOIN contact_addresses a ON a.id = o.delivery_address_id
+      WHERE s.company_id = 1 AND s.cancelled = 0 AND o.cod_amount > 0 ORDER BY s.id LIMIT 1`,
+  );
+  cancelledSale = value('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 1 ORDER BY id LIMIT 1');
 });
 
-const today = () => formatDate(new Date());
-const json = (body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function post(body: unknown, status: number) {
-  const answer = await h.rest<{ awb_ids: number[]; awbs: Row[] }>('POST', '/1/awb/add/', user, json(body));
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(status);
-  expect(answer.body.http_code).toBe(status);
-  expect(answer.body.is_error).toBe(status >= 400);
-  return answer.body;
-}
+const post = restPost<{ awb_ids: number[]; awbs: Row[] }>(demo, '/awb/add/', { isError: true });
 
 /** What a refused request must leave as it was: the AWB rows, the outbox, the connector orders. */
 function state() {
   return {
-    awbs: db.prepare('SELECT count(*) AS n, max(id) AS max FROM awbs').get(),
-    awbRows: db.prepare("SELECT group_concat(id || ':' || cancelled || ':' || last_changed_ts) FROM awbs").pluck().get(),
-    outbox: db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get(),
-    orders: db.prepare("SELECT group_concat(id || ':' || last_changed_ts) FROM connector_orders").pluck().get(),
+    ...awbState(demo),
+    orders: value<string>("SELECT group_concat(id || ':' || last_changed_ts) FROM connector_orders"),
   };
 }
 
 /** Posts a body that must be refused with 400, each expected message present, and nothing changed. */
-async function refused(body: unknown, ...messages: Array<string | RegExp>) {
-  const before = state();
-  const answer = await post(body, 400);
-  expect(answer.data).toBeNull();
-  for (const message of messages) {
-    expect(answer.messages, JSON.stringify(answer.messages)).toContainEqual(
-      typeof message === 'string' ? message : expect.stringMatching(message),
-    );
-  }
-  expect(state()).toEqual(before);
-  return answer.messages;
-}
+const refused = refusalsOf(post, state);
 
 let counter = 0;
 /** A tracking number no AWB has yet. */
 const fresh = () => `T${Date.now()}${++counter}`;
 
-const awbRow = (id: number) => db.prepare('SELECT * FROM awbs WHERE id = ?').get(id) as Row;
+const awbRow = (id: number) => one('SELECT * FROM awbs WHERE id = ?', id);
 
 describe('GET /awb/add/', () => {
   it('answers an HTML page: the fields of the POST schema, a sample body and every courier code', async () => {
-    const response = await fetch(`${h.url}/app/rest/v1/1/awb/add/`, {
-      headers: { authorization: `Basic ${Buffer.from(user.join(':')).toString('base64')}` },
+    const response = await fetch(`${demo.h.url}/app/rest/v1/1/awb/add/`, {
+      headers: { authorization: basicAuth(...demo.user) },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -112,7 +78,7 @@ describe('GET /awb/add/', () => {
       expect(html).toContain(`<code>${field}</code>`);
     }
     expect(html).toContain(`at most ${AWB_ADD_MAX_ITEMS} items`);
-    const couriers = db.prepare('SELECT code, is_broker, parent_code FROM couriers').all() as Row[];
+    const couriers = demo.db.prepare('SELECT code, is_broker, parent_code FROM couriers').all() as Row[];
     for (const c of couriers) expect(html).toContain(`<code>${String(c.code)}</code>`);
     // A broker's row names its sub-couriers.
     const brokerRow = html.split('\n').find((line) => line.startsWith('<tr><td><code>innoship</code>'))!;
@@ -130,7 +96,7 @@ describe('GET /awb/add/', () => {
   });
 
   it('needs credentials like every route', async () => {
-    expect((await h.rest('GET', '/1/awb/add/')).status).toBe(401);
+    expect((await demo.h.rest('GET', '/1/awb/add/')).status).toBe(401);
   });
 });
 
@@ -152,12 +118,12 @@ describe('POST /awb/add/', () => {
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBeGreaterThan(ids[0]!);
     expect(awbs.map((a) => a.awb_id)).toEqual(ids);
-    expect(db.prepare('SELECT count(*) FROM awbs').pluck().get()).toBe((before.awbs as { n: number }).n + 2);
+    expect(demo.db.prepare('SELECT count(*) FROM awbs').pluck().get()).toBe((before.awbs as { n: number }).n + 2);
     // Not from a connector order: no notification, no order touched.
-    expect(db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get()).toBe(before.outbox);
+    expect(demo.db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get()).toBe(before.outbox);
 
     const first = awbRow(ids[0]!);
-    const weight = db
+    const weight = demo.db
       .prepare('SELECT coalesce(sum(i.quantity * p.weight_kg), 0) FROM sale_items i JOIN products p ON p.id = i.product_id WHERE i.sale_id = ?')
       .pluck()
       .get(plainSale.id) as number;
@@ -192,7 +158,7 @@ describe('POST /awb/add/', () => {
 
     // The answer is the record /awb/list/ answers.
     for (const [i, nr] of [nr1, nr2].entries()) {
-      const list = await h.rest<Row[]>('GET', `/1/awb/list/documentnr:${nr}/`, user);
+      const list = await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`);
       expect(list.body.data).toEqual([awbs[i]]);
       expect(Object.keys(list.body.data[0]!)).toEqual(Object.keys(Awb.properties));
     }
@@ -200,8 +166,8 @@ describe('POST /awb/add/', () => {
 
   it('an AWB of a connector order\'s sale: the order\'s COD and delivery country, the order touched, the awb notification queued', async () => {
     const nr = fresh();
-    const outboxBefore = db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get() as number;
-    const orderBefore = db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(orderSale.connector_order_id);
+    const outboxBefore = demo.db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get() as number;
+    const orderBefore = demo.db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(orderSale.connector_order_id);
     const answer = await post({ awbs: [{ sale_id: orderSale.id, awb_nr: nr, awb_type: 'sameday', awb_url: 'http://sameday.ro/x' }] }, 200);
     const awb = awbRow(answer.data.awb_ids[0]!);
     expect(awb).toMatchObject({
@@ -212,11 +178,11 @@ describe('POST /awb/add/', () => {
       delivery_country_code: 'RO',
       declared_value: orderSale.total_with_vat,
     });
-    const order = db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(orderSale.connector_order_id);
+    const order = demo.db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(orderSale.connector_order_id);
     expect(order).toBe(awb.created_ts);
     expect(order).not.toBe(orderBefore);
-    const queued = db.prepare('SELECT * FROM webhook_outbox ORDER BY id DESC LIMIT 1').get() as Row;
-    expect(db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get()).toBe(outboxBefore + 1);
+    const queued = demo.db.prepare('SELECT * FROM webhook_outbox ORDER BY id DESC LIMIT 1').get() as Row;
+    expect(demo.db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get()).toBe(outboxBefore + 1);
     expect(queued).toMatchObject({ company_id: 1, connector_id: orderSale.connector_id, notification_type: 'awb', status: 'pending' });
     expect(JSON.parse(String(queued.payload))).toEqual({
       notification_type: 'awb',
@@ -289,7 +255,7 @@ describe('POST /awb/add/', () => {
     const item = (awb_nr: string, awb_type = 'fan') => ({ sale_id: plainSale.id, awb_nr, awb_type });
     await refused({ awbs: [item('   ')] }, 'awbs[0].awb_nr: must not be blank');
     await refused({ awbs: [item('12\n34')] }, 'awbs[0].awb_nr: must not contain control characters');
-    const existing = db
+    const existing = demo.db
       .prepare("SELECT id, awb_nr, awb_type FROM awbs WHERE company_id = 1 AND cancelled = 0 AND awb_subtype = '' ORDER BY id LIMIT 1")
       .get() as { id: number; awb_nr: string; awb_type: string };
     await refused(
@@ -337,7 +303,7 @@ describe('POST /awb/add/', () => {
     await refused([ok], 'body: must be a JSON object');
 
     const before = state();
-    const notJson = await h.rest('POST', '/1/awb/add/', user, { headers: { 'content-type': 'text/plain' }, body: 'awbs' });
+    const notJson = await send('POST', '/awb/add/', 'awbs', 'text/plain');
     expect(notJson.status).toBe(415);
     expect(state()).toEqual(before);
     // Exactly the maximum is accepted.
@@ -348,27 +314,27 @@ describe('POST /awb/add/', () => {
 
 describe('DELETE /awb/{awb_id}/', () => {
   async function del(id: number | string, status: number) {
-    const answer = await h.rest<{ deleted_awb_id: number }>('DELETE', `/1/awb/${id}/`, user);
+    const answer = await send<{ deleted_awb_id: number }>('DELETE', `/awb/${id}/`);
     expect(answer.status, JSON.stringify(answer.body.messages)).toBe(status);
     return answer.body;
   }
 
   it('cancels the AWB: flagged in /awb/list/, hidden by skipcancelled, its number free again; a second DELETE is 404', async () => {
-    const seeded = db
+    const seeded = demo.db
       .prepare("SELECT * FROM awbs WHERE company_id = 1 AND cancelled = 0 AND connector_order_id IS NULL AND sale_id IS NOT NULL AND awb_subtype = '' ORDER BY id LIMIT 1")
       .get() as Row;
     const id = Number(seeded.id);
-    const count = db.prepare('SELECT count(*) FROM awbs').pluck().get();
+    const count = demo.db.prepare('SELECT count(*) FROM awbs').pluck().get();
     expect((await del(id, 200)).data).toEqual({ deleted_awb_id: id });
     const row = awbRow(id);
     expect(row).toEqual({ ...seeded, cancelled: 1, last_changed_ts: row.last_changed_ts });
     expect(String(row.last_changed_ts).slice(0, 10)).toBe(today());
     expect(row.last_changed_ts).not.toBe(seeded.last_changed_ts);
-    expect(db.prepare('SELECT count(*) FROM awbs').pluck().get()).toBe(count);
+    expect(demo.db.prepare('SELECT count(*) FROM awbs').pluck().get()).toBe(count);
     const nr = encodeURIComponent(String(seeded.awb_nr));
-    const listed = (await h.rest<Row[]>('GET', `/1/awb/list/documentnr:${nr}/`, user)).body.data;
+    const listed = (await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`)).body.data;
     expect(listed).toMatchObject([{ awb_id: id, cancelled: 1, last_changed_ts: row.last_changed_ts }]);
-    expect((await h.rest<Row[]>('GET', `/1/awb/list/documentnr:${nr}/skipcancelled:1/`, user)).body.data).toEqual([]);
+    expect((await send<Row[]>('GET', `/awb/list/documentnr:${nr}/skipcancelled:1/`)).body.data).toEqual([]);
 
     const before = state();
     expect((await del(id, 404)).messages).toEqual([`AWB ${id} is already deleted (cancelled)`]);
@@ -376,16 +342,16 @@ describe('DELETE /awb/{awb_id}/', () => {
     // The number can be attached again (a new AWB; the cancelled one stays).
     const again = await post({ awbs: [{ sale_id: seeded.sale_id, awb_nr: seeded.awb_nr, awb_type: seeded.awb_type }] }, 200);
     expect(again.data.awb_ids[0]).not.toBe(id);
-    expect((await h.rest<Row[]>('GET', `/1/awb/list/documentnr:${nr}/`, user)).body.data.map((a) => a.cancelled)).toEqual([1, 0]);
+    expect((await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`)).body.data.map((a) => a.cancelled)).toEqual([1, 0]);
   });
 
   it('cancelling an AWB of a connector order touches the order', async () => {
-    const row = db
+    const row = demo.db
       .prepare('SELECT id, connector_order_id FROM awbs WHERE company_id = 1 AND cancelled = 0 AND connector_order_id IS NOT NULL ORDER BY id LIMIT 1')
       .get() as { id: number; connector_order_id: number };
     await del(row.id, 200);
     const awb = awbRow(row.id);
-    expect(db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(row.connector_order_id)).toBe(awb.last_changed_ts);
+    expect(demo.db.prepare('SELECT last_changed_ts FROM connector_orders WHERE id = ?').pluck().get(row.connector_order_id)).toBe(awb.last_changed_ts);
   });
 
   it('404 for an AWB that does not exist or is another account\'s; 400 for an id that is not one', async () => {
@@ -401,7 +367,7 @@ describe('DELETE /awb/{awb_id}/', () => {
 
 describe('GET /awb/issue/', () => {
   it('is not implemented: 501 in the envelope', async () => {
-    const answer = await h.rest('GET', '/1/awb/issue/', user);
+    const answer = await send('GET', '/awb/issue/');
     expect(answer.status).toBe(501);
     expect(answer.body).toMatchObject({ is_error: true, http_code: 501, data: null });
     expect(answer.body.messages[0]).toMatch(/not implemented/);

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import { FiscalReceiptImportItem } from '../../shared/domain/fiscal-receipts.ts';
-import { basicAuth, startHarness, type Answer, type Harness } from './harness.ts';
+import { nowTs, round2 } from './fixtures.ts';
+import { basicAuth, queries, useDemo, writeSql } from './harness.ts';
+import { expectRefusal, expectUnchanged, restSend } from './requests.ts';
 
 type Row = Record<string, unknown>;
 
@@ -18,60 +17,25 @@ interface Outcome {
   deleted_incasare_ids: number[];
 }
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
-let file: string;
+const demo = useDemo();
+const { one, all } = queries(demo);
+const send = restSend(demo);
+const write = (sql: string, ...params: unknown[]) => writeSql(demo.h, sql, ...params);
 
-const round2 = (x: number) => Math.round(x * 100 + 1e-7) / 100;
-const nowTs = () =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date());
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  file = join(h.dataDir, DATABASE_FILE);
-  db = new BetterSqlite3(file, { readonly: true });
-});
-
-afterAll(async () => {
-  db?.close();
-  await h?.close();
-});
-
-const write = (sql: string, ...params: unknown[]) => {
-  const writable = new BetterSqlite3(file);
-  try {
-    return writable.prepare(sql).run(...params);
-  } finally {
-    writable.close();
-  }
-};
-
-const post = (body: unknown): Promise<Answer<{ receipts: Outcome[] }>> =>
-  h.rest('POST', '/1/payments/fiscalreceipt/', user, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (body: unknown) => send<{ receipts: Outcome[] }>('POST', '/payments/fiscalreceipt/', body);
 
 let nextPos = 8_000_000;
 const pos = () => ++nextPos;
 
-const sale = (id: number) => db.prepare('SELECT * FROM sales WHERE id = ?').get(id) as Row;
-const receipt = (id: number) => db.prepare('SELECT * FROM fiscal_receipts WHERE id = ?').get(id) as Row;
+const sale = (id: number) => one('SELECT * FROM sales WHERE id = ?', id);
+const receipt = (id: number) => one('SELECT * FROM fiscal_receipts WHERE id = ?', id);
 const paymentIdsOfSale = (id: number) =>
-  db.prepare("SELECT payment_id FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = ? ORDER BY payment_id").pluck().all(id) as number[];
-const paymentExists = (id: number) => db.prepare('SELECT 1 FROM payments WHERE id = ?').get(id) !== undefined;
+  demo.db.prepare("SELECT payment_id FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = ? ORDER BY payment_id").pluck().all(id) as number[];
+const paymentExists = (id: number) => one<Row | undefined>('SELECT 1 FROM payments WHERE id = ?', id) !== undefined;
 
 const used = new Set<number>();
 function pick(sql: string, ...params: unknown[]): Row {
-  const row = (db.prepare(sql).all(...params) as Row[]).find((r) => !used.has(r.id as number));
+  const row = all(sql, ...params).find((r) => !used.has(r.id as number));
   if (!row) throw new Error(`no row for ${sql}`);
   used.add(row.id as number);
   return row;
@@ -90,22 +54,16 @@ const invoicedSale = () =>
 /** Everything an import may touch. */
 function state() {
   return {
-    receipts: db.prepare('SELECT * FROM fiscal_receipts ORDER BY id').all(),
-    payments: db.prepare('SELECT * FROM payments ORDER BY id').all(),
-    allocations: db.prepare('SELECT * FROM payment_allocations ORDER BY id').all(),
-    sales: db.prepare('SELECT id, paid_amount, last_changed_ts FROM sales ORDER BY id').all(),
-    invoices: db.prepare('SELECT id, paid_amount, last_changed_ts FROM invoices ORDER BY id').all(),
+    receipts: all('SELECT * FROM fiscal_receipts ORDER BY id'),
+    payments: all('SELECT * FROM payments ORDER BY id'),
+    allocations: all('SELECT * FROM payment_allocations ORDER BY id'),
+    sales: all('SELECT id, paid_amount, last_changed_ts FROM sales ORDER BY id'),
+    invoices: all('SELECT id, paid_amount, last_changed_ts FROM invoices ORDER BY id'),
   };
 }
 
 async function refused(body: unknown, ...messages: RegExp[]) {
-  const before = state();
-  const answer = await post(body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-  expect(answer.body.is_error).toBe(true);
-  expect(answer.body.data).toBeNull();
-  for (const message of messages) expect(answer.body.messages.some((m) => message.test(m)), `${message} in ${JSON.stringify(answer.body.messages)}`).toBe(true);
-  expect(state()).toEqual(before);
+  await expectUnchanged(state, async () => expectRefusal(await post(body), 400, messages, { httpCode: false }));
 }
 
 async function imported(receipts: Row[]): Promise<Outcome[]> {
@@ -117,7 +75,7 @@ async function imported(receipts: Row[]): Promise<Outcome[]> {
 
 describe('GET /payments/fiscalreceipt/', () => {
   it('answers the payload in plain text (text/html), generated from the schema that validates the POST', async () => {
-    const response = await fetch(`${h.url}/app/rest/v1/1/payments/fiscalreceipt/`, { headers: { authorization: basicAuth(...user) } });
+    const response = await fetch(`${demo.h.url}/app/rest/v1/1/payments/fiscalreceipt/`, { headers: { authorization: basicAuth(...demo.user) } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const text = await response.text();
@@ -156,7 +114,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     expect(out).toMatchObject({ pos_receipt_id: p, bv_id: id, status_id: 3, action: 'created', notice: '' });
     expect(out!.deleted_incasare_ids).toEqual(old);
     for (const gone of old) expect(paymentExists(gone)).toBe(false);
-    expect(db.prepare('SELECT COUNT(*) FROM payment_allocations WHERE payment_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(old))).toBe(0);
+    expect(demo.db.prepare('SELECT COUNT(*) FROM payment_allocations WHERE payment_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(old))).toBe(0);
 
     const stored = receipt(out!.fiscal_receipt_id);
     expect(stored).toMatchObject({
@@ -174,7 +132,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     ]);
     for (const x of out!.payments) {
       expect(x).toMatchObject({ currency: 'RON', date: '2026-01-15' });
-      expect(db.prepare('SELECT * FROM payments WHERE id = ?').get(x.incasare_id)).toMatchObject({
+      expect(demo.db.prepare('SELECT * FROM payments WHERE id = ?').get(x.incasare_id)).toMatchObject({
         source: 'fiscal_receipt', fiscal_receipt_id: out!.fiscal_receipt_id, added_by_api: 1, date: '2026-01-15', currency: 'RON',
         exchange_rate: 1, amount_ron: x.amount, allocation_status: 'fully_allocated', client_id: s.client_id,
         workpoint_id: s.workpoint_id, mentions: 'Bon fiscal 77',
@@ -187,15 +145,15 @@ describe('POST /payments/fiscalreceipt/', () => {
     expect(String(after.last_changed_ts) >= before).toBe(true);
 
     // the receipt in /fiscalreceipts/list/, its payments in /payments/list/ and the sale's transactions
-    const list = await h.rest<Row[]>('GET', `/1/fiscalreceipts/list/id:${out!.fiscal_receipt_id}/include:printer_responses/`, user);
+    const list = await send<Row[]>('GET', `/fiscalreceipts/list/id:${out!.fiscal_receipt_id}/include:printer_responses/`);
     expect(list.body.data[0]).toMatchObject({
       fiscal_receipt_id: out!.fiscal_receipt_id, sale_id: id, pos_receipt_id: p, status_id: 3, date: '2026-01-15',
       total_with_vat: total, paid_cash: cash, added_by_api: 1, cancelled: 0, printer_response: 'OK;BON=77',
     });
-    const payments = await h.rest<Row[]>('GET', `/1/payments/list/minid:${out!.payments[0]!.incasare_id}/include:allocations/`, user);
+    const payments = await send<Row[]>('GET', `/payments/list/minid:${out!.payments[0]!.incasare_id}/include:allocations/`);
     const mine = payments.body.data.filter((row) => row.fiscal_receipt_id === out!.fiscal_receipt_id);
     expect(mine.map((row) => (row.allocations as Row[])[0]!.doc_id)).toEqual([id, id, id]);
-    const sales = await h.rest<Row[]>('GET', `/1/sales/list/id:${id}/include:transactions/`, user);
+    const sales = await send<Row[]>('GET', `/sales/list/id:${id}/include:transactions/`);
     expect((sales.body.data[0]!.transactions as Row[]).map((t) => t.incasare_id)).toEqual(out!.payments.map((x) => x.incasare_id));
   });
 
@@ -225,8 +183,8 @@ describe('POST /payments/fiscalreceipt/', () => {
     const stored = receipt(first!.fiscal_receipt_id);
     expect(stored).toMatchObject({ paid_cash: 20, paid_card: 0, paid_voucher: 3, total: 23, paid_by_voucher_code: 'V-9', bon_nr: 5 });
     expect(stored.created_ts).toBe(created);
-    expect(db.prepare('SELECT COUNT(*) FROM fiscal_receipts WHERE pos_receipt_id = ?').pluck().get(p)).toBe(1);
-    expect(db.prepare('SELECT mentions FROM payments WHERE id = ?').pluck().get(replaced!.payments[1]!.incasare_id)).toBe('Bon fiscal 5 [voucher: V-9]');
+    expect(demo.db.prepare('SELECT COUNT(*) FROM fiscal_receipts WHERE pos_receipt_id = ?').pluck().get(p)).toBe(1);
+    expect(demo.db.prepare('SELECT mentions FROM payments WHERE id = ?').pluck().get(replaced!.payments[1]!.incasare_id)).toBe('Bon fiscal 5 [voucher: V-9]');
     expect(sale(id).paid_amount).toBe(23);
 
     // replaced by a cancelled receipt: the payments it created go, none are made
@@ -234,7 +192,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     expect(voided).toMatchObject({ action: 'replaced', status_id: 0, payments: [] });
     expect(voided!.deleted_incasare_ids).toEqual(replaced!.payments.map((x) => x.incasare_id));
     expect(sale(id).paid_amount).toBe(0);
-    const list = await h.rest<Row[]>('GET', `/1/fiscalreceipts/list/id:${first!.fiscal_receipt_id}/`, user);
+    const list = await send<Row[]>('GET', `/fiscalreceipts/list/id:${first!.fiscal_receipt_id}/`);
     expect(list.body.data[0]).toMatchObject({ status_id: 0, cancelled: 1 });
   });
 
@@ -267,7 +225,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     );
     await refused({ receipts: [{ pos_receipt_id: pos(), bv_id: id, status_id: 3, paid_cash: 1 }] }, /^receipts\[0\]\.bf_date:/);
 
-    const invoicePayments = db
+    const invoicePayments = demo.db
       .prepare("SELECT payment_id FROM payment_allocations WHERE doc_type = 'invoice' AND doc_id = ?")
       .pluck()
       .all(s.invoice_id) as number[];
@@ -280,7 +238,7 @@ describe('POST /payments/fiscalreceipt/', () => {
       expect(out!.deleted_incasare_ids).toContain(gone);
       expect(paymentExists(gone)).toBe(false);
     }
-    const invoice = db.prepare('SELECT paid_amount, last_changed_ts FROM invoices WHERE id = ?').get(s.invoice_id) as Row;
+    const invoice = one('SELECT paid_amount, last_changed_ts FROM invoices WHERE id = ?', s.invoice_id);
     expect(invoice.paid_amount).toBe(0);
     expect(String(invoice.last_changed_ts) >= before).toBe(true);
     expect(out!.payments).toEqual([
@@ -316,7 +274,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     const total = s.total_with_vat as number;
     const [out] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_cash: total, paid_card: 10 }]);
     expect(out!.payments.map((x) => [x.payment_type, x.amount, x.allocated_amount])).toEqual([['cash', total, total], ['card', 10, 0]]);
-    expect(db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(out!.payments[1]!.incasare_id)).toBe('not_allocated');
+    expect(demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(out!.payments[1]!.incasare_id)).toBe('not_allocated');
     expect(sale(s.id as number).paid_amount).toBe(total);
   });
 
@@ -350,7 +308,7 @@ describe('POST /payments/fiscalreceipt/', () => {
       { receipts: [{ pos_receipt_id: pos(), bv_id: good.id, status_id: 3, paid_cash: 1 }, { pos_receipt_id: pos(), bv_id: 99_999_999, status_id: 3 }] },
       /^receipts\[1\]\.bv_id: sale 99999999 does not exist in this account$/,
     );
-    expect(db.prepare('SELECT COUNT(*) FROM fiscal_receipts WHERE pos_receipt_id = ?').pluck().get(nextPos - 1)).toBe(0);
+    expect(demo.db.prepare('SELECT COUNT(*) FROM fiscal_receipts WHERE pos_receipt_id = ?').pluck().get(nextPos - 1)).toBe(0);
   });
 
   it('refuses each invalid field with a 400 naming receipts[i].field', async () => {
@@ -410,20 +368,17 @@ describe('POST /payments/fiscalreceipt/', () => {
   it("a payment registered through POST /sales/{bv_id}/payment/ is one of the sale's payments a printed receipt replaces", async () => {
     const s = printedSale();
     const pay = async (amount: number) => {
-      const answer = await h.rest<{ incasare_id: number }>('POST', `/1/sales/${s.id}/payment/`, user, {
-        body: JSON.stringify({ amount, payment_type: 'cash' }),
-        headers: { 'content-type': 'application/json' },
-      });
+      const answer = await send<{ incasare_id: number }>('POST', `/sales/${s.id}/payment/`, { amount, payment_type: 'cash' });
       expect(answer.status).toBe(200);
       return answer.body.data.incasare_id;
     };
     // the sale is paid in full: a payment on it stays unallocated (the client's advance), not the sale's
     const advance = await pay(1);
-    expect(db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(advance)).toBe('not_allocated');
+    expect(demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(advance)).toBe('not_allocated');
     const [partial] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_cash: 1 }]);
     expect(partial!.deleted_incasare_ids).not.toContain(advance);
     const allocated = await pay(1);
-    expect(db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(allocated)).toBe('fully_allocated');
+    expect(demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(allocated)).toBe('fully_allocated');
     const [out] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_cash: 2 }]);
     expect(out!.deleted_incasare_ids).toEqual([partial!.payments[0]!.incasare_id, allocated].sort((a, b) => a - b));
     expect(paymentExists(allocated)).toBe(false);

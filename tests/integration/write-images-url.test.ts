@@ -1,25 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, get, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { formatTimestamp } from '../../electron/core/time.ts';
 import type { StoredProductImage } from '../../shared/domain/images.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { nowTs, otherAccount, otherAccountProduct, PDF, PNG, storedFiles, SVG } from './fixtures.ts';
+import { queries, useDemo, withFailingTrigger, writeSql, type Answer } from './harness.ts';
+import { expectRefusal, media, restSend } from './requests.ts';
 
 // PUT /product/{product_id}/image/: an image by URL, stored as is or downloaded (catalogue
 // setting accounts.catalogue_download_images). Downloads go to a real HTTP server on 127.0.0.1.
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const OTHER_PRODUCT = 990012;
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 let product: number;
 let deletedProduct: number;
 
@@ -110,84 +103,55 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise((resolve) => probe.close(resolve));
-
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
-    VALUES (${OTHER_PRODUCT}, 2, 'P000001', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-  product = (db.prepare('SELECT id FROM products WHERE company_id = 1 AND deleted = 0 ORDER BY id LIMIT 1').get() as { id: number }).id;
-  deletedProduct = (db.prepare('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 ORDER BY id LIMIT 1').get() as { id: number }).id;
 });
 afterAll(async () => {
-  db?.close();
-  await h?.close();
   images?.closeAllConnections();
   await new Promise((resolve) => images?.close(resolve));
 });
 
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      ${otherAccount()}
+      ${otherAccountProduct(OTHER_PRODUCT)}
+    `);
+  },
+});
+const { one, all, value } = queries(demo);
+const send = restSend(demo);
+
+beforeAll(() => {
+  product = value('SELECT id FROM products WHERE company_id = 1 AND deleted = 0 ORDER BY id LIMIT 1');
+  deletedProduct = value('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 ORDER BY id LIMIT 1');
+});
+
 /** Switches the catalogue setting in the SQLite file, as the account's administration would. */
 function setDownload(on: boolean): void {
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.prepare('UPDATE accounts SET catalogue_download_images = ? WHERE company_id = 1').run(on ? 1 : 0);
-  writable.close();
+  writeSql(demo.h, 'UPDATE accounts SET catalogue_download_images = ? WHERE company_id = 1', on ? 1 : 0);
 }
 
-const put = (productId: number, body: unknown) =>
-  h.rest<StoredProductImage>('PUT', `/1/product/${productId}/image/`, user, {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
-function storedFiles(): string[] {
-  const root = join(h.dataDir, 'files');
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .sort();
-}
+const put = (productId: number, body: unknown) => send<StoredProductImage>('PUT', `/product/${productId}/image/`, body);
 
 function snapshot() {
   return {
-    images: db.prepare('SELECT * FROM product_images ORDER BY id').all(),
-    products: db.prepare('SELECT id, last_changed_ts FROM products WHERE id IN (?, ?, ?)').all(product, deletedProduct, OTHER_PRODUCT),
-    files: storedFiles(),
+    images: all('SELECT * FROM product_images ORDER BY id'),
+    products: all('SELECT id, last_changed_ts FROM products WHERE id IN (?, ?, ?)', product, deletedProduct, OTHER_PRODUCT),
+    files: storedFiles(demo.h),
   };
 }
 
-function expectRefused(answer: Answer, status: number, ...patterns: RegExp[]) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.is_error).toBe(true);
-  expect(answer.body.http_code).toBe(status);
-  for (const pattern of patterns) expect(answer.body.messages.join(' | ')).toMatch(pattern);
-}
+/** A refusal in the envelope (its data is not checked), each pattern matching the messages joined. */
+const expectRefused = (answer: Answer, status: number, ...patterns: RegExp[]) => expectRefusal(answer, status, patterns, { joined: true, noData: false });
 
-function media(url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
-const imageRow = (id: number) => db.prepare('SELECT * FROM product_images WHERE id = ?').get(id) as Record<string, unknown>;
+const imageRow = (id: number) => one('SELECT * FROM product_images WHERE id = ?', id);
 const nextPosition = () =>
-  (db.prepare('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM product_images WHERE product_id = ?').get(product) as { p: number }).p;
+  value('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM product_images WHERE product_id = ?', product);
 
 describe('PUT /product/{product_id}/image/, URL stored as is (catalogue setting off)', () => {
   it('stores the URL exactly as sent, with its texts, after the existing images; the URL is not contacted', async () => {
     setDownload(false);
     const position = nextPosition();
-    const before = formatTimestamp(new Date());
+    const before = nowTs();
     const seen = hits.length;
     const url = `${base}/img.png?size=large&v=2`;
     const answer = await put(product, { url, title: 'Spate', description: 'Vedere din spate', alt_text: 'Produs din spate' });
@@ -202,10 +166,10 @@ describe('PUT /product/{product_id}/image/, URL stored as is (catalogue setting 
       alt_text: 'Produs din spate', position, mime_type: 'image/png', size_bytes: 0, created_ts: row.created_ts,
     });
     expect((row.created_ts as string) >= before).toBe(true);
-    expect((db.prepare('SELECT last_changed_ts FROM products WHERE id = ?').get(product) as { last_changed_ts: string }).last_changed_ts).toBe(row.created_ts);
+    expect(value<string>('SELECT last_changed_ts FROM products WHERE id = ?', product)).toBe(row.created_ts);
     expect(hits.length).toBe(seen);
     // The read side lists it with its URL.
-    const listed = (await h.rest<Array<{ image_id: number; url: string; storage: string }>>('GET', `/1/product/${product}/images/`, user)).body.data;
+    const listed = (await send<Array<{ image_id: number; url: string; storage: string }>>('GET', `/product/${product}/images/`)).body.data;
     expect(listed.find((i) => i.image_id === row.id)).toMatchObject({ url, storage: 'url' });
   });
 
@@ -251,7 +215,7 @@ describe('PUT /product/{product_id}/image/, URL stored as is (catalogue setting 
     const before = snapshot();
     const body = new FormData();
     body.append('url', 'https://example.invalid/a.png');
-    expectRefused(await h.rest('PUT', `/1/product/${product}/image/`, user, { body }), 415, /application\/json/);
+    expectRefused(await send('PUT', `/product/${product}/image/`, body), 415, /application\/json/);
     expect(snapshot()).toEqual(before);
   });
 });
@@ -265,8 +229,8 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
     const row = imageRow(answer.body.data.image_id);
     expect(row).toMatchObject({ url: null, mime_type: 'image/png', size_bytes: PNG.length, title: 'Descarcata', position });
     expect(row.storage_path).toMatch(/^products\/[0-9a-f]{32}\.png$/);
-    expect(answer.body.data).toMatchObject({ storage: 'local', url: `${h.url}/media/${row.storage_path as string}`, size_bytes: PNG.length });
-    expect(readFileSync(join(h.dataDir, 'files', row.storage_path as string))).toEqual(PNG);
+    expect(answer.body.data).toMatchObject({ storage: 'local', url: `${demo.h.url}/media/${row.storage_path as string}`, size_bytes: PNG.length });
+    expect(readFileSync(join(demo.h.dataDir, 'files', row.storage_path as string))).toEqual(PNG);
     const served = await media(answer.body.data.url);
     expect([served.status, served.type]).toEqual([200, 'image/png']);
     expect(served.body).toEqual(PNG);
@@ -308,7 +272,7 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
 
   it('stops a download over its time limit with a 400 naming url; nothing is written', async () => {
     setDownload(true);
-    const limits = h.core.rest.images.downloadLimits;
+    const limits = demo.h.core.rest.images.downloadLimits;
     const saved = limits.timeoutMs;
     limits.timeoutMs = 400;
     try {
@@ -335,15 +299,10 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
 
   it('removes the downloaded file again when the row cannot be written', async () => {
     setDownload(true);
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.exec(`CREATE TRIGGER refuse_image BEFORE INSERT ON product_images BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
-    try {
+    await withFailingTrigger(demo.h, 'refuse_image', 'BEFORE INSERT ON product_images', async () => {
       const before = snapshot();
       expect((await put(product, { url: `${base}/img.png` })).status).toBe(500);
       expect(snapshot()).toEqual(before);
-    } finally {
-      writable.exec('DROP TRIGGER refuse_image');
-      writable.close();
-    }
+    });
   });
 });

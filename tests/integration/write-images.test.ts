@@ -1,132 +1,67 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { join, relative } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { formatTimestamp } from '../../electron/core/time.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductImagesDeleted, StoredProductImage } from '../../shared/domain/images.ts';
 import type { ProductImage } from '../../shared/domain/products.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { GIF, JPEG, nowTs, otherAccount, otherAccountProduct, PDF, PNG, storedFiles, SVG, WEBP } from './fixtures.ts';
+import { queries, useDemo, withFailingTrigger } from './harness.ts';
+import { expectRefused, media, multipart as form, restSend } from './requests.ts';
 
 // Uploads (POST /product/{id}/image/) and deletions (DELETE /product/{id}/images/) of product images.
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const WEBP = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64');
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
-  Buffer.alloc(64),
-  Buffer.from([0xff, 0xd9]),
-]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const LIMIT = 10 * 1024 * 1024;
 
 const OTHER_PRODUCT = 990002;
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 let withImages: number; // a live product with seeded images
 let noImages: number; // a live product without images
 let spare: number; // another live product without images (deletions)
 let deletedProduct: number;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
-    VALUES (${OTHER_PRODUCT}, 2, 'P000001', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO product_images (company_id, product_id, url, mime_type, position, created_ts)
-    VALUES (2, ${OTHER_PRODUCT}, 'https://cdn.example.invalid/other.jpg', 'image/jpeg', 0, '2026-01-01 00:00:00');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-  const pick = (sql: string) => (db.prepare(sql).get() as { id: number }).id;
-  withImages = pick(
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      ${otherAccount()}
+      ${otherAccountProduct(OTHER_PRODUCT)}
+      INSERT INTO product_images (company_id, product_id, url, mime_type, position, created_ts)
+      VALUES (2, ${OTHER_PRODUCT}, 'https://cdn.example.invalid/other.jpg', 'image/jpeg', 0, '2026-01-01 00:00:00');
+    `);
+  },
+});
+const { one, all, value } = queries(demo);
+const send = restSend(demo);
+
+beforeAll(() => {
+  withImages = value(
     `SELECT p.id FROM products p WHERE company_id = 1 AND deleted = 0
         AND (SELECT COUNT(*) FROM product_images i WHERE i.product_id = p.id) >= 2 ORDER BY id LIMIT 1`,
   );
-  const without = db
-    .prepare(
-      `SELECT p.id FROM products p WHERE company_id = 1 AND deleted = 0
-          AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) ORDER BY id LIMIT 2`,
-    )
-    .all() as Array<{ id: number }>;
+  const without = all<{ id: number }>(
+    `SELECT p.id FROM products p WHERE company_id = 1 AND deleted = 0
+        AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) ORDER BY id LIMIT 2`,
+  );
   [noImages, spare] = [without[0]!.id, without[1]!.id];
-  deletedProduct = pick('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 ORDER BY id LIMIT 1');
-});
-afterAll(async () => {
-  db?.close();
-  await h?.close();
+  deletedProduct = value('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 ORDER BY id LIMIT 1');
 });
 
-function form(parts: Array<[string, string] | [string, Buffer, string, string?]>): FormData {
-  const body = new FormData();
-  for (const part of parts) {
-    if (typeof part[1] === 'string') body.append(part[0], part[1]);
-    else body.append(part[0], new Blob([part[1]], { type: part[3] ?? 'application/octet-stream' }), part[2]);
-  }
-  return body;
-}
-
-const upload = (productId: number, body: FormData) =>
-  h.rest<StoredProductImage>('POST', `/1/product/${productId}/image/`, user, { body });
-
-/** Every file the service stores, relative to its store. */
-function storedFiles(): string[] {
-  const root = join(h.dataDir, 'files');
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Array<{ isFile(): boolean; parentPath: string; name: string }>)
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .sort();
-}
+const upload = (productId: number, body: FormData) => send<StoredProductImage>('POST', `/product/${productId}/image/`, body);
 
 /** What a refused request must leave as it was: the image rows, the products' timestamps, the files. */
 function snapshot() {
   return {
-    images: db.prepare('SELECT * FROM product_images ORDER BY id').all(),
-    products: db.prepare('SELECT id, last_changed_ts FROM products WHERE id IN (?, ?, ?, ?, ?)').all(withImages, noImages, spare, deletedProduct, OTHER_PRODUCT),
-    files: storedFiles(),
+    images: all('SELECT * FROM product_images ORDER BY id'),
+    products: all('SELECT id, last_changed_ts FROM products WHERE id IN (?, ?, ?, ?, ?)', withImages, noImages, spare, deletedProduct, OTHER_PRODUCT),
+    files: storedFiles(demo.h),
   };
 }
 
-function expectRefused(answer: Answer, status: number, ...patterns: RegExp[]) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.is_error).toBe(true);
-  expect(answer.body.http_code).toBe(status);
-  expect(answer.body.data).toBeNull();
-  for (const pattern of patterns) expect(answer.body.messages.join(' | ')).toMatch(pattern);
-}
-
-/**
- * GET of a service URL on its own connection, closed after the answer (a kept-alive connection
- * whose streamed answer is still finishing when the harness closes would hold the close up).
- */
-function media(url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
-const productTs = (id: number) => (db.prepare('SELECT last_changed_ts FROM products WHERE id = ?').get(id) as { last_changed_ts: string }).last_changed_ts;
-const imageRow = (id: number) => db.prepare('SELECT * FROM product_images WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const productTs = (id: number) => one<{ last_changed_ts: string }>('SELECT last_changed_ts FROM products WHERE id = ?', id).last_changed_ts;
+const imageRow = (id: number) => one<Record<string, unknown> | undefined>('SELECT * FROM product_images WHERE id = ?', id);
 
 describe('POST /product/{product_id}/image/', () => {
   it('stores an uploaded PNG after the existing images, with its texts, and serves it back at its service URL', async () => {
-    const positions = db.prepare('SELECT MAX(position) AS max, COUNT(*) AS n FROM product_images WHERE product_id = ?').get(withImages) as { max: number; n: number };
-    const before = formatTimestamp(new Date());
+    const positions = one<{ max: number; n: number }>('SELECT MAX(position) AS max, COUNT(*) AS n FROM product_images WHERE product_id = ?', withImages);
+    const before = nowTs();
     const answer = await upload(withImages, form([
       ['title', 'Fata'], ['description', 'Vedere din fata'], ['alt_text', 'Produs vazut din fata'], ['file', PNG, 'front.png', 'image/png'],
     ]));
@@ -142,7 +77,7 @@ describe('POST /product/{product_id}/image/', () => {
     expect(image).toEqual({
       product_id: withImages,
       image_id: row.id,
-      url: `${h.url}/media/${row.storage_path as string}`,
+      url: `${demo.h.url}/media/${row.storage_path as string}`,
       storage: 'local',
       title: 'Fata',
       description: 'Vedere din fata',
@@ -154,7 +89,7 @@ describe('POST /product/{product_id}/image/', () => {
     });
     expect(row.created_ts as string >= before).toBe(true);
     expect(productTs(withImages)).toBe(row.created_ts);
-    expect(readFileSync(join(h.dataDir, 'files', row.storage_path as string))).toEqual(PNG);
+    expect(readFileSync(join(demo.h.dataDir, 'files', row.storage_path as string))).toEqual(PNG);
 
     const served = await media(image.url);
     expect(served.status).toBe(200);
@@ -162,15 +97,15 @@ describe('POST /product/{product_id}/image/', () => {
     expect(served.body).toEqual(PNG);
 
     // The read side lists it with its service URL: the images route, the variant, the list.
-    const listed = (await h.rest<ProductImage[]>('GET', `/1/product/${withImages}/images/`, user)).body.data;
+    const listed = (await send<ProductImage[]>('GET', `/product/${withImages}/images/`)).body.data;
     expect(listed).toHaveLength(positions.n + 1);
     const last = listed[listed.length - 1]!;
     expect(last).toMatchObject({ image_id: image.image_id, storage: 'local', position: image.position, mime_type: 'image/png' });
     expect(last.url).toBe(image.url);
     expect(listed.slice(0, -1).every((i) => i.storage === 'url' && i.url !== null)).toBe(true);
-    const detail = (await h.rest<{ images: ProductImage[] }>('GET', `/1/product/${withImages}/`, user)).body.data;
+    const detail = (await send<{ images: ProductImage[] }>('GET', `/product/${withImages}/`)).body.data;
     expect(detail.images.at(-1)!.url).toBe(image.url);
-    const rows = (await h.rest<Array<{ images: ProductImage[] }>>('GET', `/1/product/list/product_id:${withImages}/include:images/`, user)).body.data;
+    const rows = (await send<Array<{ images: ProductImage[] }>>('GET', `/product/list/product_id:${withImages}/include:images/`)).body.data;
     expect(rows[0]!.images.at(-1)!.url).toBe(image.url);
   });
 
@@ -262,35 +197,26 @@ describe('POST /product/{product_id}/image/', () => {
   it('answers 415 for a body that is not multipart/form-data and 400 for a malformed one', async () => {
     let before = snapshot();
     expectRefused(
-      await h.rest('POST', `/1/product/${withImages}/image/`, user, { headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' }),
+      await send('POST', `/product/${withImages}/image/`, '{"title":"x"}'),
       415,
       /multipart\/form-data/,
     );
     expect(snapshot()).toEqual(before);
     before = snapshot();
     const broken = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc';
-    const answer = await h.rest('POST', `/1/product/${withImages}/image/`, user, {
-      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
-      body: broken,
-    });
+    const answer = await send('POST', `/product/${withImages}/image/`, broken, 'multipart/form-data; boundary=XYZ');
     expect([400]).toContain(answer.status);
     expect(answer.body.is_error).toBe(true);
     expect(snapshot()).toEqual(before);
   });
 
   it('removes the stored file again when the row cannot be written (nothing left behind)', async () => {
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.exec(`CREATE TRIGGER refuse_image BEFORE INSERT ON product_images WHEN NEW.product_id = ${spare}
-                   BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
-    try {
+    await withFailingTrigger(demo.h, 'refuse_image', `BEFORE INSERT ON product_images WHEN NEW.product_id = ${spare}`, async () => {
       const before = snapshot();
       const answer = await upload(spare, form([['file', PNG, 'a.png']]));
       expect(answer.status).toBe(500);
       expect(snapshot()).toEqual(before);
-    } finally {
-      writable.exec('DROP TRIGGER refuse_image');
-      writable.close();
-    }
+    });
   });
 });
 
@@ -298,33 +224,32 @@ describe('DELETE /product/{product_id}/images/', () => {
   it('deletes every image of the product (rows, then the stored files) and answers their ids', async () => {
     const local = await upload(withImages, form([['file', GIF, 'x.gif']]));
     expect(local.status).toBe(200);
-    const rows = db.prepare('SELECT id, storage_path FROM product_images WHERE product_id = ? ORDER BY position, id').all(withImages) as Array<{
-      id: number; storage_path: string | null;
-    }>;
+    const rows = all<{ id: number; storage_path: string | null }>('SELECT id, storage_path FROM product_images WHERE product_id = ? ORDER BY position, id', withImages);
     const keys = rows.flatMap((row) => (row.storage_path ? [row.storage_path] : []));
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(rows.length).toBeGreaterThan(keys.length); // seeded URL images too
-    const others = db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?').get(withImages);
-    const before = formatTimestamp(new Date());
+    const others = one('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?', withImages);
+    const before = nowTs();
 
-    const answer = await h.rest<ProductImagesDeleted>('DELETE', `/1/product/${withImages}/images/`, user);
+    const answer = await send<ProductImagesDeleted>('DELETE', `/product/${withImages}/images/`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toEqual({ product_id: withImages, deleted_count: rows.length, deleted_image_ids: rows.map((r) => r.id) });
-    expect(db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id = ?').get(withImages)).toEqual({ n: 0 });
-    expect(db.prepare('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?').get(withImages)).toEqual(others);
-    for (const key of keys) expect(existsSync(join(h.dataDir, 'files', key))).toBe(false);
+    expect(one('SELECT COUNT(*) AS n FROM product_images WHERE product_id = ?', withImages)).toEqual({ n: 0 });
+    expect(one('SELECT COUNT(*) AS n FROM product_images WHERE product_id <> ?', withImages)).toEqual(others);
+    for (const key of keys) expect(existsSync(join(demo.h.dataDir, 'files', key))).toBe(false);
     expect(productTs(withImages) >= before).toBe(true);
     expect((await media(local.body.data.url)).status).toBe(404);
-    expect((await h.rest<ProductImage[]>('GET', `/1/product/${withImages}/images/`, user)).body.data).toEqual([]);
+    expect((await send<ProductImage[]>('GET', `/product/${withImages}/images/`)).body.data).toEqual([]);
   });
 
   it('answers deleted_count 0 for a product without images and leaves it unchanged', async () => {
-    const product = db.prepare(
+    const product = one<{ id: number }>(
       `SELECT id FROM products p WHERE company_id = 1 AND deleted = 0 AND id NOT IN (?, ?, ?)
           AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) ORDER BY id LIMIT 1`,
-    ).get(withImages, noImages, spare) as { id: number };
+      withImages, noImages, spare,
+    );
     const ts = productTs(product.id);
-    const answer = await h.rest<ProductImagesDeleted>('DELETE', `/1/product/${product.id}/images/`, user);
+    const answer = await send<ProductImagesDeleted>('DELETE', `/product/${product.id}/images/`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ product_id: product.id, deleted_count: 0, deleted_image_ids: [] });
     expect(productTs(product.id)).toBe(ts);
@@ -333,26 +258,20 @@ describe('DELETE /product/{product_id}/images/', () => {
   it('answers 404 for an absent, deleted or other account\'s product; nothing changes', async () => {
     for (const id of [99999999, deletedProduct, OTHER_PRODUCT]) {
       const before = snapshot();
-      expectRefused(await h.rest('DELETE', `/1/product/${id}/images/`, user), 404, new RegExp(`product ${id} does not exist`));
+      expectRefused(await send('DELETE', `/product/${id}/images/`), 404, new RegExp(`product ${id} does not exist`));
       expect(snapshot()).toEqual(before);
     }
-    expectRefused(await h.rest('DELETE', '/1/product/abc/images/', user), 400, /product_id/);
+    expectRefused(await send('DELETE', '/product/abc/images/'), 400, /product_id/);
   });
 
   it('keeps the rows when the deletion fails, and the files with them', async () => {
     const stored = await upload(noImages, form([['file', PNG, 'keep.png']]));
     expect(stored.status).toBe(200);
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.exec(`CREATE TRIGGER refuse_delete BEFORE DELETE ON product_images WHEN OLD.product_id = ${noImages}
-                   BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
-    try {
+    await withFailingTrigger(demo.h, 'refuse_delete', `BEFORE DELETE ON product_images WHEN OLD.product_id = ${noImages}`, async () => {
       const before = snapshot();
-      expect((await h.rest('DELETE', `/1/product/${noImages}/images/`, user)).status).toBe(500);
+      expect((await send('DELETE', `/product/${noImages}/images/`)).status).toBe(500);
       expect(snapshot()).toEqual(before);
       expect((await media(stored.body.data.url)).status).toBe(200);
-    } finally {
-      writable.exec('DROP TRIGGER refuse_delete');
-      writable.close();
-    }
+    });
   });
 });

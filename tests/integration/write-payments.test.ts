@@ -1,38 +1,16 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { nowTs, round2, today } from './fixtures.ts';
+import { queries, useDemo, type Answer } from './harness.ts';
+import { expectRefusal, expectUnchanged, restSend } from './requests.ts';
 
 type Row = Record<string, unknown>;
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 /** A sale and a bank account of another account (company 2). */
 let foreignSaleId: number;
 let foreignBankId: number;
 
-const round2 = (x: number) => Math.round(x * 100 + 1e-7) / 100;
-const nowTs = () =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date());
-const today = () => nowTs().slice(0, 10);
-
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const file = join(h.dataDir, DATABASE_FILE);
-  const writable = new BetterSqlite3(file);
-  try {
+const demo = useDemo({
+  prepare(writable) {
     writable.prepare("INSERT INTO accounts (company_id, name, created_ts) VALUES (2, 'Other SRL', '2024-01-01 00:00:00')").run();
     foreignSaleId = Number(
       writable
@@ -47,39 +25,27 @@ beforeAll(async () => {
         .prepare("INSERT INTO account_bank_accounts (company_id, iban, bank_name) VALUES (2, 'RO00XXXX', 'Other bank')")
         .run().lastInsertRowid,
     );
-  } finally {
-    writable.close();
-  }
-  db = new BetterSqlite3(file, { readonly: true });
+  },
 });
+const { one, all, value } = queries(demo);
+const send = restSend<Row>(demo);
 
-afterAll(async () => {
-  db?.close();
-  await h?.close();
-});
+const post = <T = Row>(bvId: number | string, body: unknown, contentType?: string): Promise<Answer<T>> =>
+  send<T>('POST', `/sales/${bvId}/payment/`, body, contentType);
 
-const post = <T = Row>(bvId: number | string, body: unknown, contentType = 'application/json'): Promise<Answer<T>> =>
-  h.rest<T>('POST', `/1/sales/${bvId}/payment/`, user, {
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': contentType },
-  });
-
-const sale = (id: number) => db.prepare('SELECT * FROM sales WHERE id = ?').get(id) as Row;
-const payment = (id: number) => db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as Row;
-const allocationsOf = (id: number) =>
-  db.prepare('SELECT company_id, doc_type, doc_id, amount FROM payment_allocations WHERE payment_id = ? ORDER BY id').all(id) as Row[];
+const sale = (id: number) => one('SELECT * FROM sales WHERE id = ?', id);
+const payment = (id: number) => one('SELECT * FROM payments WHERE id = ?', id);
+const allocationsOf = (id: number) => all('SELECT company_id, doc_type, doc_id, amount FROM payment_allocations WHERE payment_id = ? ORDER BY id', id);
 const rate = (currency: string, date: string) =>
-  db.prepare('SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1').pluck().get(currency, date) as number;
+  value('SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1', currency, date);
 
 const used = new Set<number>();
 /** An unpaid, not cancelled sale not used by another test (nor paid through its invoice). */
 function freshSale(where = "currency = 'RON'"): Row {
-  const rows = db
-    .prepare(
-      `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND paid_amount = 0 AND total_with_vat > 50
-          AND (invoice_id IS NULL OR invoice_id IN (SELECT id FROM invoices WHERE paid_amount = 0)) AND ${where} ORDER BY id`,
-    )
-    .all() as Row[];
+  const rows = all(
+    `SELECT * FROM sales WHERE company_id = 1 AND cancelled = 0 AND paid_amount = 0 AND total_with_vat > 50
+        AND (invoice_id IS NULL OR invoice_id IN (SELECT id FROM invoices WHERE paid_amount = 0)) AND ${where} ORDER BY id`,
+  );
   const row = rows.find((r) => !used.has(r.id as number));
   if (!row) throw new Error(`no fresh sale where ${where}`);
   used.add(row.id as number);
@@ -89,25 +55,16 @@ function freshSale(where = "currency = 'RON'"): Row {
 /** Everything a payment request may touch: payments, allocations, and every sale's and invoice's paid state. */
 function state() {
   return {
-    payments: db.prepare('SELECT * FROM payments ORDER BY id').all(),
-    allocations: db.prepare('SELECT * FROM payment_allocations ORDER BY id').all(),
-    sales: db.prepare('SELECT id, paid_amount, last_changed_ts FROM sales ORDER BY id').all(),
-    invoices: db.prepare('SELECT id, paid_amount, last_changed_ts FROM invoices ORDER BY id').all(),
+    payments: all('SELECT * FROM payments ORDER BY id'),
+    allocations: all('SELECT * FROM payment_allocations ORDER BY id'),
+    sales: all('SELECT id, paid_amount, last_changed_ts FROM sales ORDER BY id'),
+    invoices: all('SELECT id, paid_amount, last_changed_ts FROM invoices ORDER BY id'),
   };
 }
 
 /** Sends a refused request: expects its status and messages, and that nothing changed. */
-async function refused(bvId: number | string, body: unknown, status: number, ...messages: RegExp[]) {
-  const before = state();
-  const answer = await post(bvId, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.is_error).toBe(true);
-  expect(answer.body.http_code).toBe(status);
-  expect(answer.body.data).toBeNull();
-  for (const message of messages) expect(answer.body.messages.some((m) => message.test(m)), `${message} in ${JSON.stringify(answer.body.messages)}`).toBe(true);
-  expect(state()).toEqual(before);
-  return answer;
-}
+const refused = (bvId: number | string, body: unknown, status: number, ...messages: RegExp[]) =>
+  expectUnchanged(state, async () => expectRefusal(await post(bvId, body), status, messages));
 
 async function accepted(bvId: number, body: Record<string, unknown>) {
   const before = nowTs();
@@ -123,7 +80,7 @@ async function accepted(bvId: number, body: Record<string, unknown>) {
 describe('GET /sales/{bv_id}/payment/', () => {
   it('answers the JSON Schema of the request, the payment types and the sale\'s defaults', async () => {
     const s = freshSale();
-    const answer = await h.rest<Row>('GET', `/1/sales/${s.id}/payment/`, user);
+    const answer = await send<Row>('GET', `/sales/${s.id}/payment/`);
     expect(answer.status).toBe(200);
     const data = answer.body.data;
     const schema = data.schema as { type: string; required: string[]; properties: Record<string, Row>; additionalProperties: boolean };
@@ -135,7 +92,7 @@ describe('GET /sales/{bv_id}/payment/', () => {
     expect(schema.properties.amount).toMatchObject({ type: 'number', exclusiveMinimum: 0 });
     expect(schema.properties.date).toMatchObject({ type: 'string', format: 'date' });
     expect(schema.additionalProperties).toBe(false);
-    const types = await h.rest<Array<{ code: string }>>('GET', '/1/payments/types/', user);
+    const types = await send<Array<{ code: string }>>('GET', '/payments/types/');
     expect(data.payment_types).toEqual(types.body.data.map((t) => t.code));
     expect(data.payment_types).toContain('tichet_cadou');
     expect(data.defaults).toEqual({ date: today(), currency: s.currency });
@@ -151,11 +108,11 @@ describe('GET /sales/{bv_id}/payment/', () => {
 
   it('is 404 for a sale that does not exist or belongs to another account, 400 for an id that is not one', async () => {
     for (const id of [99_999_999, foreignSaleId]) {
-      const answer = await h.rest('GET', `/1/sales/${id}/payment/`, user);
+      const answer = await send('GET', `/sales/${id}/payment/`);
       expect(answer.status).toBe(404);
       expect(answer.body.messages[0]).toMatch(/sale \d+ does not exist/);
     }
-    expect((await h.rest('GET', '/1/sales/abc/payment/', user)).status).toBe(400);
+    expect((await send('GET', '/sales/abc/payment/')).status).toBe(400);
   });
 });
 
@@ -181,13 +138,13 @@ describe('POST /sales/{bv_id}/payment/', () => {
     expect(String(after.last_changed_ts) > String(s.last_changed_ts)).toBe(true);
 
     // visible in /payments/list/ with its allocation, and in the sale's transactions
-    const list = await h.rest<Row[]>('GET', `/1/payments/list/id:${data.incasare_id}/include:allocations/`, user);
+    const list = await send<Row[]>('GET', `/payments/list/id:${data.incasare_id}/include:allocations/`);
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).toMatchObject({
       incasare_id: data.incasare_id, source: 'api', added_by_api: 1, amount: 12.34, allocation_status: 'fully_allocated',
       allocations: [{ doc_type: 'sale', doc_id: s.id, series: s.series, number: s.number, amount: 12.34 }],
     });
-    const sales = await h.rest<Row[]>('GET', `/1/sales/list/id:${s.id}/include:transactions/`, user);
+    const sales = await send<Row[]>('GET', `/sales/list/id:${s.id}/include:transactions/`);
     expect(sales.body.data[0]).toMatchObject({
       paid_amount: 12.34,
       transactions: [{ incasare_id: data.incasare_id, date: today(), payment_type: 'cash', amount: 12.34, currency: 'RON', mentions: '' }],
@@ -214,7 +171,7 @@ describe('POST /sales/{bv_id}/payment/', () => {
     expect(payment(d.data.incasare_id)).toMatchObject({ allocated_amount: 0, allocation_status: 'not_allocated' });
     expect(allocationsOf(d.data.incasare_id)).toEqual([]);
     expect(sale(s.id as number)).toEqual(paid);
-    const sales = await h.rest<Row[]>('GET', `/1/sales/list/id:${s.id}/include:transactions/`, user);
+    const sales = await send<Row[]>('GET', `/sales/list/id:${s.id}/include:transactions/`);
     expect((sales.body.data[0]!.transactions as Row[]).map((t) => t.incasare_id)).toEqual([a, b, c].map((x) => x.data.incasare_id));
   });
 
@@ -242,7 +199,7 @@ describe('POST /sales/{bv_id}/payment/', () => {
     expect(allocationsOf(auto.data.incasare_id)[0]).toMatchObject({ amount: 2 });
     expect(sale(s.id as number).paid_amount).toBe(round2(2 * eur));
 
-    const last = db.prepare("SELECT MAX(date) FROM exchange_rates WHERE currency = 'USD'").pluck().get() as string;
+    const last = value<string>("SELECT MAX(date) FROM exchange_rates WHERE currency = 'USD'");
     const later = `${Number(last.slice(0, 4)) + 1}-02-01`;
     const latest = await accepted(s.id as number, { amount: 1, payment_type: 'card', currency: 'USD', date: later });
     expect(payment(latest.data.incasare_id).exchange_rate).toBe(rate('USD', last));
@@ -303,7 +260,7 @@ describe('POST /sales/{bv_id}/payment/', () => {
   });
 
   it('refuses a cancelled sale (400), an absent or foreign sale (404), another content type (415)', async () => {
-    const cancelled = db.prepare('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 1 ORDER BY id LIMIT 1').pluck().get() as number;
+    const cancelled = value('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 1 ORDER BY id LIMIT 1');
     await refused(cancelled, { amount: 10, payment_type: 'cash' }, 400, /^bv_id: sale \d+ is cancelled/);
     await refused(99_999_999, { amount: 10, payment_type: 'cash' }, 404, /does not exist/);
     await refused(foreignSaleId, { amount: 10, payment_type: 'cash' }, 404, /does not exist/);

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../shared/domain/products.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { queries, useDemo, writeSql, type Answer } from './harness.ts';
+import { restSend } from './requests.ts';
 
 // Product notifications of PATCH / PUT / DELETE /product/{product_id}/ (spec, Events): a
 // product_update with the full current state per connector publishing the product (stock of the
@@ -14,46 +12,36 @@ import { startHarness, type Answer, type Harness } from './harness.ts';
 // Demo connectors: 1 eCommerce active (workpoint 1), 2 dropship active (set to no workpoint
 // here: stock of every workpoint), 3 inactive, 4 deleted; tracked_fields: stock and prices.
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 const URL_1 = 'https://shop.example.ro/erp-hook';
 const URL_2 = 'https://partner.example.ro/erp-hook';
 
 /** Products published to the connectors named, and to no other (chosen in beforeAll). */
 const pick: Record<'both' | 'only1' | 'none' | 'inactive', number[]> = { both: [], only1: [], none: [], inactive: [] };
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  const ids = (sql: string) => (writable.prepare(sql).all() as Array<{ id: number }>).map((r) => r.id);
-  const publishedTo = (list: string) =>
-    `SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
-        AND (SELECT group_concat(connector_id) FROM (SELECT connector_id FROM connector_products WHERE product_id = p.id ORDER BY connector_id)) IS '${list}'`;
-  // Stock at both workpoints, so the two connectors' pushes differ.
-  const stocked = `AND (SELECT count(*) FROM stock s WHERE s.product_id = p.id AND s.quantity > 0) = 2`;
-  pick.both = ids(`${publishedTo('1,2')} ${stocked} ORDER BY p.id LIMIT 6`);
-  pick.only1 = ids(`${publishedTo('1')} ORDER BY p.id LIMIT 6`);
-  pick.none = ids(`SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
-                      AND NOT EXISTS (SELECT 1 FROM connector_products c WHERE c.product_id = p.id) ORDER BY p.id LIMIT 4`);
-  // Published only to the inactive connector 3 and the deleted connector 4.
-  pick.inactive = ids(`SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
-                          AND NOT EXISTS (SELECT 1 FROM connector_products c WHERE c.product_id = p.id) ORDER BY p.id DESC LIMIT 3`);
-  const publish = writable.prepare("INSERT OR IGNORE INTO connector_products (connector_id, product_id, published_ts) VALUES (?, ?, '2026-01-01 00:00:00')");
-  for (const id of pick.inactive) {
-    publish.run(3, id);
-    publish.run(4, id);
-  }
-  writable.prepare('UPDATE connectors SET order_event_notification_url = ? WHERE id = 1').run(URL_1);
-  writable.prepare('UPDATE connectors SET order_event_notification_url = ?, workpoint_id = NULL WHERE id = 2').run(URL_2);
-  writable.close();
-  for (const [name, list] of Object.entries(pick)) if (list.length < 3) throw new Error(`the demo has too few products for '${name}'`);
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-});
-afterAll(async () => {
-  db?.close();
-  await h?.close();
+const demo = useDemo({
+  prepare(writable) {
+    const ids = (sql: string) => (writable.prepare(sql).all() as Array<{ id: number }>).map((r) => r.id);
+    const publishedTo = (list: string) =>
+      `SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
+          AND (SELECT group_concat(connector_id) FROM (SELECT connector_id FROM connector_products WHERE product_id = p.id ORDER BY connector_id)) IS '${list}'`;
+    // Stock at both workpoints, so the two connectors' pushes differ.
+    const stocked = `AND (SELECT count(*) FROM stock s WHERE s.product_id = p.id AND s.quantity > 0) = 2`;
+    pick.both = ids(`${publishedTo('1,2')} ${stocked} ORDER BY p.id LIMIT 6`);
+    pick.only1 = ids(`${publishedTo('1')} ORDER BY p.id LIMIT 6`);
+    pick.none = ids(`SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
+                        AND NOT EXISTS (SELECT 1 FROM connector_products c WHERE c.product_id = p.id) ORDER BY p.id LIMIT 4`);
+    // Published only to the inactive connector 3 and the deleted connector 4.
+    pick.inactive = ids(`SELECT p.id FROM products p WHERE p.company_id = 1 AND p.deleted = 0
+                            AND NOT EXISTS (SELECT 1 FROM connector_products c WHERE c.product_id = p.id) ORDER BY p.id DESC LIMIT 3`);
+    const publish = writable.prepare("INSERT OR IGNORE INTO connector_products (connector_id, product_id, published_ts) VALUES (?, ?, '2026-01-01 00:00:00')");
+    for (const id of pick.inactive) {
+      publish.run(3, id);
+      publish.run(4, id);
+    }
+    writable.prepare('UPDATE connectors SET order_event_notification_url = ? WHERE id = 1').run(URL_1);
+    writable.prepare('UPDATE connectors SET order_event_notification_url = ?, workpoint_id = NULL WHERE id = 2').run(URL_2);
+    for (const [name, list] of Object.entries(pick)) if (list.length < 3) throw new Error(`the demo has too few products for '${name}'`);
+  },
 });
 
 type Row = Record<string, unknown>;
@@ -67,16 +55,15 @@ interface OutboxRow {
   status: string;
 }
 
-const one = <T = Row>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+const { one, all } = queries(demo);
+const rest = restSend(demo);
 const lastOutboxId = () => (one<{ id: number | null }>('SELECT max(id) AS id FROM webhook_outbox').id ?? 0);
-const outboxAfter = (id: number) => db.prepare('SELECT * FROM webhook_outbox WHERE id > ? ORDER BY id').all(id) as OutboxRow[];
+const outboxAfter = (id: number) => all<OutboxRow>('SELECT * FROM webhook_outbox WHERE id > ? ORDER BY id', id);
 const outboxCount = () => one<{ n: number }>('SELECT count(*) AS n FROM webhook_outbox').n;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function send<T = ProductDetail>(method: string, id: number, body?: unknown): Promise<Answer<T>> {
-  return h.rest<T>(method, `/1/product/${id}/`, user, {
-    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
+  return rest<T>(method, `/product/${id}/`, body);
 }
 
 /** Runs a request and answers the outbox rows it wrote. */
@@ -173,9 +160,7 @@ describe('product_update', () => {
 
   it("a connector's tracked_fields add fields: only that connector is notified of them", async () => {
     const id = pick.both[3]!;
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.prepare(`UPDATE connectors SET tracked_fields = '["stoc_global","product_name","category_name"]' WHERE id = 1`).run();
-    writable.close();
+    writeSql(demo.h, `UPDATE connectors SET tracked_fields = '["stoc_global","product_name","category_name"]' WHERE id = 1`);
     const named = await written(() => send('PATCH', id, { product_name: 'Urmarit de magazin' }));
     expect(named.map((r) => [r.connector_id, r.notification_type, JSON.parse(r.payload).product_name])).toEqual([[1, 'product_update', 'Urmarit de magazin']]);
     // category_name follows category_id: tracked by name, notified when the id changes.
@@ -243,12 +228,10 @@ describe('product_unpublished', () => {
 
 describe('the products domain functions other domains call', () => {
   it('push.payload builds the body; capture + enqueueChanges notify a stock change (stock is always tracked)', async () => {
-    const products = h.core.rest.products;
+    const products = demo.h.core.rest.products;
     const id = pick.both[5]!;
     const before = products.push.capture(1, [id]);
-    const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-    writable.prepare('UPDATE stock SET quantity = quantity + 7, reserved = reserved + 2 WHERE product_id = ? AND workpoint_id = 2').run(id);
-    writable.close();
+    writeSql(demo.h, 'UPDATE stock SET quantity = quantity + 7, reserved = reserved + 2 WHERE product_id = ? AND workpoint_id = 2', id);
     const mark = lastOutboxId();
     // Only workpoint 2 changed: connector 1 (workpoint 1) sees no change, connector 2 (every workpoint) does.
     expect(products.push.enqueueChanges(before)).toBe(1);

@@ -1,59 +1,44 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../shared/domain/products.ts';
-import { startHarness, type Answer, type Harness } from './harness.ts';
+import { otherAccount, otherAccountProduct } from './fixtures.ts';
+import { queries, useDemo, type Answer } from './harness.ts';
+import { bodyInit, expectRefusal, expectUnchanged, restSend } from './requests.ts';
 
 // PATCH / PUT / DELETE /product/{product_id}/ and POST /product/add/: every rule accepted and
 // refused, and after each refusal nothing changed (the rows, their last_changed_ts, the counts of
 // products and of the outbox). Notifications: write-products-notifications.test.ts.
 
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 const OTHER_ACCOUNT_PRODUCT = 900002;
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  writable.exec(`
-    INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (2, 'Other SRL', 1, '2026-01-01 00:00:00');
-    INSERT INTO product_categories (id, company_id, name) VALUES (900010, 2, 'Other account category');
-    INSERT INTO manufacturers (id, company_id, name) VALUES (900011, 2, 'Other account maker');
-    INSERT INTO products (id, company_id, cod_produs, product_name, created_ts, last_changed_ts)
-    VALUES (${OTHER_ACCOUNT_PRODUCT}, 2, 'OTHER-1', 'Other account product', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-  `);
-  writable.close();
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      ${otherAccount()}
+      INSERT INTO product_categories (id, company_id, name) VALUES (900010, 2, 'Other account category');
+      INSERT INTO manufacturers (id, company_id, name) VALUES (900011, 2, 'Other account maker');
+      ${otherAccountProduct(OTHER_ACCOUNT_PRODUCT, 'OTHER-1')}
+    `);
+  },
 });
-afterAll(async () => {
-  db?.close();
-  await h?.close();
-});
+const rest = restSend(demo);
 
 type Row = Record<string, unknown>;
-const one = <T = Row>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const { one, all } = queries(demo);
+const count = (table: string) => one<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).n;
 const stored = (id: number) => one('SELECT * FROM products WHERE id = ?', id);
 
 /** A live product of account 1 that no test used yet (each test works on its own). */
 const used = new Set<number>();
 function freshProduct(where = '1 = 1'): number {
-  const ids = (db.prepare(`SELECT id FROM products WHERE company_id = 1 AND deleted = 0 AND ${where} ORDER BY id`).all() as Array<{ id: number }>).map(
-    (r) => r.id,
-  );
+  const ids = all<{ id: number }>(`SELECT id FROM products WHERE company_id = 1 AND deleted = 0 AND ${where} ORDER BY id`).map((r) => r.id);
   const id = ids.find((candidate) => !used.has(candidate));
   if (id === undefined) throw new Error(`no unused product for ${where}`);
   used.add(id);
   return id;
 }
 
-function send<T = ProductDetail>(method: string, id: number | string, body?: unknown, contentType = 'application/json'): Promise<Answer<T>> {
-  return h.rest<T>(method, `/1/product/${id}/`, user, {
-    ...(body !== undefined && { headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
+function send<T = ProductDetail>(method: string, id: number | string, body?: unknown, contentType?: string): Promise<Answer<T>> {
+  return rest<T>(method, `/product/${id}/`, body, contentType);
 }
 const get = (id: number) => send<ProductDetail>('GET', id);
 
@@ -63,15 +48,20 @@ function state(ids: number[]) {
 }
 
 /** A refusal: the status, every message pattern among the messages, and nothing changed. */
-async function refused(request: Promise<Answer>, status: number, patterns: RegExp[], ids: number[]) {
-  const before = state(ids);
-  const answer = await request;
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(status);
-  expect(answer.body.is_error).toBe(true);
-  expect(answer.body.http_code).toBe(status);
-  for (const pattern of patterns) expect(answer.body.messages.some((m) => pattern.test(m)), `${pattern} in ${JSON.stringify(answer.body.messages)}`).toBe(true);
-  expect(state(ids)).toEqual(before);
-  return answer;
+function refused(request: Promise<Answer>, status: number, patterns: RegExp[], ids: number[]) {
+  return expectUnchanged(() => state(ids), async () => expectRefusal(await request, status, patterns, { noData: false }));
+}
+
+/** A write accepted without a change: 200 answering `record` as it was, and nothing changed. */
+function changesNothing(method: string, id: number, body: unknown, record: ProductDetail) {
+  return expectUnchanged(
+    () => state([id]),
+    async () => {
+      const answer = await send(method, id, body);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual(record);
+    },
+  );
 }
 
 /** The writable fields of a GET record (what a PUT must carry). */
@@ -130,11 +120,7 @@ describe('PATCH /product/{product_id}/', () => {
     const id = freshProduct();
     const record = (await get(id)).body.data;
     for (const body of [{}, { product_name: record.product_name, pret_vanzare: record.pret_vanzare, selling_currency_txt: record.selling_currency_txt }]) {
-      const before = state([id]);
-      const answer = await send('PATCH', id, body);
-      expect(answer.status).toBe(200);
-      expect(answer.body.data).toEqual(record);
-      expect(state([id])).toEqual(before);
+      await changesNothing('PATCH', id, body, record);
     }
   });
 
@@ -210,7 +196,7 @@ describe('PATCH /product/{product_id}/', () => {
     expect((await send('PATCH', id, { cod_produs: stored(id).cod_produs })).status).toBe(200);
     expect((await send('PATCH', id, { cod_produs: 'OTHER-1' })).status).toBe(200);
     expect(stored(id).cod_produs).toBe('OTHER-1');
-    expect((await h.rest('GET', '/1/product/list/code:OTHER-1/cont:all/', user)).body.data).toMatchObject([{ product_id: id }]);
+    expect((await rest('GET', '/product/list/code:OTHER-1/cont:all/')).body.data).toMatchObject([{ product_id: id }]);
   });
 
   it('names, unit, flags, weight: their rules', async () => {
@@ -312,11 +298,7 @@ describe('PUT /product/{product_id}/', () => {
   it('the record sent back unchanged changes nothing', async () => {
     const id = freshProduct();
     const record = (await get(id)).body.data;
-    const before = state([id]);
-    const answer = await send('PUT', id, record);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual(record);
-    expect(state([id])).toEqual(before);
+    await changesNothing('PUT', id, record, record);
   });
 
   it('a new price with the old pret_vanzare_cu_tva of the GET record (or the new one) is accepted', async () => {
@@ -389,12 +371,11 @@ describe('DELETE /product/{product_id}/', () => {
       ['PUT', `/1/product/${id}/`, record],
       ['DELETE', `/1/product/${id}/`],
     ] as const) {
-      const init = body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {};
-      await refused(h.rest(method, path, user, init), 404, [new RegExp(`^product ${id} does not exist$`)], [id]);
+      await refused(demo.h.rest(method, path, demo.user, bodyInit(body)), 404, [new RegExp(`^product ${id} does not exist$`)], [id]);
     }
-    const listed = await h.rest<Array<{ product_id: number; deleted: number }>>('GET', `/1/product/list/id:${id}/show_deleted:1/cont:all/`, user);
+    const listed = await rest<Array<{ product_id: number; deleted: number }>>('GET', `/product/list/id:${id}/show_deleted:1/cont:all/`);
     expect(listed.body.data).toMatchObject([{ product_id: id, deleted: 1 }]);
-    expect((await h.rest<unknown[]>('GET', `/1/product/list/id:${id}/cont:all/`, user)).body.data).toEqual([]);
+    expect((await rest<unknown[]>('GET', `/product/list/id:${id}/cont:all/`)).body.data).toEqual([]);
   });
 
   it('404 for a product absent or of another account; 400 for a bad id', async () => {
@@ -407,8 +388,8 @@ describe('DELETE /product/{product_id}/', () => {
 
 describe('POST /product/add/', () => {
   it('is not implemented: 501 in the envelope, nothing created', async () => {
-    for (const init of [{}, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cod_produs: 'NOU', product_name: 'Nou' }) }]) {
-      const answer = await refused(h.rest('POST', '/1/product/add/', user, init), 501, [/not implemented/], []);
+    for (const body of [undefined, { cod_produs: 'NOU', product_name: 'Nou' }]) {
+      const answer = await refused(rest('POST', '/product/add/', body), 501, [/not implemented/], []);
       expect(answer.body).toMatchObject({ is_error: true, http_code: 501, data: null, your_method: 'POST' });
     }
   });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { PNG } from './fixtures.ts';
 import { useDemo, withWritableDb } from './harness.ts';
+import { restSend } from './requests.ts';
 
 /** Requests that once slipped through the write side: each must answer in the envelope, no 500. */
 const demo = useDemo();
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function send(method: string, path: string, body: string | FormData) {
-  return demo.h.rest<Record<string, unknown>>(method, `/1${path}`, demo.user, {
-    ...(typeof body === 'string' && { headers: { 'content-type': 'application/json' } }),
-    body,
-  });
-}
+const send = restSend<Record<string, unknown>>(demo);
 
 describe('write side robustness', () => {
   it('a body nested thousands of levels deep is a 400, on every JSON write', async () => {

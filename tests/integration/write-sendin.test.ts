@@ -1,17 +1,11 @@
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { formatDate } from '../../electron/core/time.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Awb } from '../../shared/domain/awb.ts';
 import { ServiceRequest } from '../../shared/domain/workmanager.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { awbState, otherAccount, today } from './fixtures.ts';
+import { queries, useDemo, writeSql } from './harness.ts';
+import { refusalsOf, restPost, restSend } from './requests.ts';
 
 type Row = Record<string, unknown>;
-
-let h: Harness;
-let user: [string, string];
-let db: BetterSqlite3.Database;
 
 /** A client with an invoice address and a delivery address, and an address of another contact. */
 let client: Row;
@@ -24,72 +18,53 @@ let equipment: { series: number; model: number; manufacturer: number; type: numb
 const OTHER = { contact: 990001, address: 990002, manufacturer: 990003, model: 990004, series: 990005, type: 990006 };
 const DELETED = { contact: 990011, address: 990012 };
 
-function write(sql: string, ...params: unknown[]): void {
-  const writable = new BetterSqlite3(join(h.dataDir, DATABASE_FILE));
-  try {
-    if (params.length) writable.prepare(sql).run(...params);
-    else writable.exec(sql);
-  } finally {
-    writable.close();
-  }
-}
+const demo = useDemo({
+  prepare(writable) {
+    writable.exec(`
+      ${otherAccount({ workmanager: true })}
+      INSERT INTO contacts (id, company_id, name, created_ts, lastupdated) VALUES (${OTHER.contact}, 2, 'Other client', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO contact_addresses (id, company_id, contact_id, county, city, street) VALUES (${OTHER.address}, 2, ${OTHER.contact}, 'Cluj', 'Cluj-Napoca', 'Str. A');
+      INSERT INTO equipment_manufacturers (id, company_id, name) VALUES (${OTHER.manufacturer}, 2, 'Other maker');
+      INSERT INTO equipment_models (id, company_id, manufacturer_id, name) VALUES (${OTHER.model}, 2, ${OTHER.manufacturer}, 'Other model');
+      INSERT INTO equipment_series (id, company_id, model_id, serial) VALUES (${OTHER.series}, 2, ${OTHER.model}, 'OTHER-SN');
+      INSERT INTO equipment_types (id, company_id, name) VALUES (${OTHER.type}, 2, 'Other type');
+      INSERT INTO contacts (id, company_id, name, deleted, created_ts, lastupdated) VALUES (${DELETED.contact}, 1, 'Deleted client', 1, '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+      INSERT INTO contact_addresses (id, company_id, contact_id, county, city, street) VALUES (${DELETED.address}, 1, ${DELETED.contact}, 'Iasi', 'Iasi', 'Str. B');
+    `);
+  },
+});
+const { one, value } = queries(demo);
+const send = restSend(demo);
+const write = (sql: string, ...params: unknown[]) => writeSql(demo.h, sql, ...params);
 
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.apiUser();
-  write(`
-    INSERT INTO accounts (company_id, name, rest_enabled, workmanager_enabled, created_ts) VALUES (2, 'Other SRL', 1, 1, '2026-01-01 00:00:00');
-    INSERT INTO contacts (id, company_id, name, created_ts, lastupdated) VALUES (${OTHER.contact}, 2, 'Other client', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO contact_addresses (id, company_id, contact_id, county, city, street) VALUES (${OTHER.address}, 2, ${OTHER.contact}, 'Cluj', 'Cluj-Napoca', 'Str. A');
-    INSERT INTO equipment_manufacturers (id, company_id, name) VALUES (${OTHER.manufacturer}, 2, 'Other maker');
-    INSERT INTO equipment_models (id, company_id, manufacturer_id, name) VALUES (${OTHER.model}, 2, ${OTHER.manufacturer}, 'Other model');
-    INSERT INTO equipment_series (id, company_id, model_id, serial) VALUES (${OTHER.series}, 2, ${OTHER.model}, 'OTHER-SN');
-    INSERT INTO equipment_types (id, company_id, name) VALUES (${OTHER.type}, 2, 'Other type');
-    INSERT INTO contacts (id, company_id, name, deleted, created_ts, lastupdated) VALUES (${DELETED.contact}, 1, 'Deleted client', 1, '2026-01-01 00:00:00', '2026-01-01 00:00:00');
-    INSERT INTO contact_addresses (id, company_id, contact_id, county, city, street) VALUES (${DELETED.address}, 1, ${DELETED.contact}, 'Iasi', 'Iasi', 'Str. B');
-  `);
-  db = new BetterSqlite3(join(h.dataDir, DATABASE_FILE), { readonly: true });
-  client = db
-    .prepare(
-      `SELECT c.* FROM contacts c WHERE c.company_id = 1 AND c.deleted = 0
-          AND EXISTS (SELECT 1 FROM contact_addresses a WHERE a.contact_id = c.id AND a.kind = 'invoice')
-          AND EXISTS (SELECT 1 FROM contact_addresses a WHERE a.contact_id = c.id AND a.kind = 'delivery')
-        ORDER BY c.id LIMIT 1`,
-    )
-    .get() as Row;
+beforeAll(() => {
+  client = one(
+    `SELECT c.* FROM contacts c WHERE c.company_id = 1 AND c.deleted = 0
+        AND EXISTS (SELECT 1 FROM contact_addresses a WHERE a.contact_id = c.id AND a.kind = 'invoice')
+        AND EXISTS (SELECT 1 FROM contact_addresses a WHERE a.contact_id = c.id AND a.kind = 'delivery')
+      ORDER BY c.id LIMIT 1`,
+  );
   const address = (kind: string) =>
-    db.prepare('SELECT id FROM contact_addresses WHERE contact_id = ? AND kind = ? ORDER BY id LIMIT 1').pluck().get(client.id, kind) as number;
+    value('SELECT id FROM contact_addresses WHERE contact_id = ? AND kind = ? ORDER BY id LIMIT 1', client.id, kind);
   pickupAddress = address('delivery');
   invoiceAddress = address('invoice');
-  foreignAddress = db
-    .prepare('SELECT id FROM contact_addresses WHERE company_id = 1 AND contact_id <> ? ORDER BY id LIMIT 1')
-    .pluck()
-    .get(client.id) as number;
-  const series = db
-    .prepare(
-      `SELECT s.id AS series, m.id AS model, m.manufacturer_id AS manufacturer
-         FROM equipment_series s JOIN equipment_models m ON m.id = s.model_id WHERE s.company_id = 1 ORDER BY s.id LIMIT 1`,
-    )
-    .get() as { series: number; model: number; manufacturer: number };
-  const otherModel = db
-    .prepare('SELECT id FROM equipment_models WHERE company_id = 1 AND manufacturer_id <> ? ORDER BY id LIMIT 1')
-    .pluck()
-    .get(series.manufacturer) as number;
-  const otherSeries = db
-    .prepare('SELECT id FROM equipment_series WHERE company_id = 1 AND model_id IS NOT NULL AND model_id <> ? ORDER BY id LIMIT 1')
-    .pluck()
-    .get(series.model) as number;
-  const type = db.prepare('SELECT min(id) FROM equipment_types WHERE company_id = 1').pluck().get() as number;
+  foreignAddress = value('SELECT id FROM contact_addresses WHERE company_id = 1 AND contact_id <> ? ORDER BY id LIMIT 1', client.id);
+  const series = one<{ series: number; model: number; manufacturer: number }>(
+    `SELECT s.id AS series, m.id AS model, m.manufacturer_id AS manufacturer
+       FROM equipment_series s JOIN equipment_models m ON m.id = s.model_id WHERE s.company_id = 1 ORDER BY s.id LIMIT 1`,
+  );
+  const otherModel = value('SELECT id FROM equipment_models WHERE company_id = 1 AND manufacturer_id <> ? ORDER BY id LIMIT 1', series.manufacturer);
+  const otherSeries = value(
+    'SELECT id FROM equipment_series WHERE company_id = 1 AND model_id IS NOT NULL AND model_id <> ? ORDER BY id LIMIT 1',
+    series.model,
+  );
+  const type = value('SELECT min(id) FROM equipment_types WHERE company_id = 1');
   equipment = { ...series, type, otherModel, otherSeries };
-});
-afterAll(async () => {
-  db.close();
-  await h.close();
 });
 
 /** The Bucharest date `days` from today. */
 function day(days: number): string {
-  const t = new Date(`${formatDate(new Date())}T00:00:00Z`);
+  const t = new Date(`${today()}T00:00:00Z`);
   t.setUTCDate(t.getUTCDate() + days);
   return t.toISOString().slice(0, 10);
 }
@@ -109,44 +84,23 @@ interface Created {
   pickup_awb: Row | null;
 }
 
-async function post(body: unknown, status: number) {
-  const answer = await h.rest<Created>('POST', '/1/workmanager/sendinrequest/', user, {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, JSON.stringify(answer.body.messages)).toBe(status);
-  expect(answer.body.http_code).toBe(status);
-  return answer.body;
-}
+const post = restPost<Created>(demo, '/workmanager/sendinrequest/');
 
 /** What a refused request must leave as it was: the requests and the AWBs (counts, ids, last changes). */
 function state() {
   return {
-    requests: db.prepare('SELECT count(*) AS n, max(id) AS max FROM service_requests').get(),
-    requestRows: db.prepare("SELECT group_concat(id || ':' || status || ':' || last_changed_ts) FROM service_requests").pluck().get(),
-    awbs: db.prepare('SELECT count(*) AS n, max(id) AS max FROM awbs').get(),
-    awbRows: db.prepare("SELECT group_concat(id || ':' || cancelled || ':' || last_changed_ts) FROM awbs").pluck().get(),
-    outbox: db.prepare('SELECT count(*) FROM webhook_outbox').pluck().get(),
+    requests: one('SELECT count(*) AS n, max(id) AS max FROM service_requests'),
+    requestRows: value<string>("SELECT group_concat(id || ':' || status || ':' || last_changed_ts) FROM service_requests"),
+    ...awbState(demo),
   };
 }
 
-async function refused(body: unknown, ...messages: Array<string | RegExp>) {
-  const before = state();
-  const answer = await post(body, 400);
-  expect(answer.data).toBeNull();
-  for (const message of messages) {
-    expect(answer.messages, JSON.stringify(answer.messages)).toContainEqual(
-      typeof message === 'string' ? message : expect.stringMatching(message),
-    );
-  }
-  expect(state()).toEqual(before);
-  return answer.messages;
-}
+const refused = refusalsOf(post, state);
 
-const requestRow = (id: number) => db.prepare('SELECT * FROM service_requests WHERE id = ?').get(id) as Row;
+const requestRow = (id: number) => one('SELECT * FROM service_requests WHERE id = ?', id);
 
 async function listed(id: number): Promise<Row> {
-  const answer = await h.rest<Row[]>('GET', `/1/workmanager/servicerequests/id:${id}/`, user);
+  const answer = await send<Row[]>('GET', `/workmanager/servicerequests/id:${id}/`);
   expect(answer.status).toBe(200);
   expect(answer.body.data).toHaveLength(1);
   return answer.body.data[0]!;
@@ -199,8 +153,7 @@ describe('POST /workmanager/sendinrequest/', () => {
   });
 
   it('stores every optional field of the spec; the listed request shows them under the spec\'s names', async () => {
-    const body = {
-      ...minimal(),
+    const optional = {
       item_series: 'SN-123',
       acquisition_invoice_nr: 'DMO 77',
       acquisition_invoice_date: day(-40),
@@ -214,24 +167,9 @@ describe('POST /workmanager/sendinrequest/', () => {
       requested_pickup_date: day(3),
       from_b2b: 0,
     };
-    const { data } = await post(body, 200);
+    const { data } = await post({ ...minimal(), ...optional }, 200);
     expect(data.status).toBe('new');
-    expect(await listed(data.service_request_id)).toMatchObject({
-      item_series: 'SN-123',
-      acquisition_invoice_nr: 'DMO 77',
-      acquisition_invoice_date: day(-40),
-      supplier_name: 'Demo Retail SRL',
-      client_addres_id: pickupAddress,
-      invoice_address_id: invoiceAddress,
-      aparat_producator_id: equipment.manufacturer,
-      aparat_serie_id: equipment.series,
-      aparat_model_id: equipment.model,
-      equipment_type_id: equipment.type,
-      mentions: 'Deviz inainte de reparatie',
-      requested_pickup_date: day(3),
-      from_b2b: 0,
-      pickup_awb_id: null,
-    });
+    expect(await listed(data.service_request_id)).toMatchObject({ ...optional, client_addres_id: pickupAddress, pickup_awb_id: null });
     // Dates at the bounds: an acquisition today, a pickup today.
     await post({ ...minimal(), acquisition_invoice_date: day(0), requested_pickup_date: day(0) }, 200);
   });
@@ -240,7 +178,7 @@ describe('POST /workmanager/sendinrequest/', () => {
     const before = state();
     const { data } = await post({ ...minimal(), from_b2b: 1, requested_pickup_date: day(2) }, 200);
     expect(data.status).toBe('pickup_scheduled');
-    const awb = db.prepare('SELECT * FROM awbs WHERE id = ?').get(data.pickup_awb_id) as Row;
+    const awb = one('SELECT * FROM awbs WHERE id = ?', data.pickup_awb_id);
     expect(state().awbs).toMatchObject({ n: (before.awbs as { n: number }).n + 1, max: data.pickup_awb_id });
     expect(awb).toMatchObject({
       company_id: 1,
@@ -266,7 +204,7 @@ describe('POST /workmanager/sendinrequest/', () => {
     expect(Object.keys(data.pickup_awb!)).toEqual(Object.keys(Awb.properties));
     expect(data.pickup_awb).toMatchObject({ awb_id: awb.id, awb_nr: awb.awb_nr, source: 'b2b' });
     // The AWB is an AWB like any other: /awb/list/ has it.
-    const list = await h.rest<Row[]>('GET', `/1/awb/list/documentnr:${String(awb.awb_nr)}/`, user);
+    const list = await send<Row[]>('GET', `/awb/list/documentnr:${String(awb.awb_nr)}/`);
     expect(list.body.data).toEqual([data.pickup_awb]);
     expect(await listed(data.service_request_id)).toMatchObject({ status: 'pickup_scheduled', pickup_awb_id: awb.id, from_b2b: 1 });
 
@@ -310,7 +248,7 @@ describe('POST /workmanager/sendinrequest/', () => {
     await refused({ ...minimal(), from_b2b: 2 }, 'from_b2b: must be <= 1');
     await refused({ ...minimal(), from_b2b: true }, 'from_b2b: must be integer');
     const before = state();
-    const answer = await h.rest('POST', '/1/workmanager/sendinrequest/', user, { headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const answer = await send('POST', '/workmanager/sendinrequest/', 'x', 'text/plain');
     expect(answer.status).toBe(415);
     expect(state()).toEqual(before);
   });

@@ -1,15 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { badRequest, isOperationError, OperationError } from '../../../shared/contract/errors.ts';
-import {
-  IMAGE_MAX_BYTES,
-  ImageUploadForm,
-  ImageUrlRequest,
-  ProductImagesDeleted,
-  StoredProductImage,
-} from '../../../shared/domain/images.ts';
-import type { ImageForm, UrlOf } from '../../core/domains/images/index.ts';
+import { ImageUrlRequest, ProductImagesDeleted, StoredProductImage } from '../../../shared/domain/images.ts';
+import type { UrlOf } from '../../core/domains/images/index.ts';
 import { mediaPath } from '../media.ts';
+import { registerImageUpload } from './image-upload.ts';
 import type { RestRoutes } from './route-kit.ts';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -30,72 +24,13 @@ export function mediaUrls(request: FastifyRequest): UrlOf {
   return (key) => `${base}${mediaPath(key)}`;
 }
 
-const formError = (error: unknown, limit: number): Error => {
-  if (isOperationError(error)) return error;
-  const code = (error as { code?: string }).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new OperationError(413, `file: larger than the limit of ${limit} bytes`);
-    case 'FST_FILES_LIMIT':
-      return badRequest('file: only one file per request');
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return badRequest('form: too many fields (the form has file, title, description and alt_text)');
-    case 'FST_PROTO_VIOLATION':
-      return badRequest('form: a field name is not allowed');
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('form: a field declared as application/json is not valid JSON');
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return badRequest(`form: malformed multipart/form-data body (${message})`);
-};
-
-/**
- * Reads an image upload (multipart/form-data): the text fields as sent and the one file part
- * named `file`, at most IMAGE_MAX_BYTES (or the server's body limit when lower; 413 above). A
- * file part under another name, a second file, a field sent twice: 400 naming it. Content and
- * text are checked by the images domain.
- */
-export async function readImageForm(request: FastifyRequest, reply: FastifyReply): Promise<ImageForm> {
-  const limit = Math.min(IMAGE_MAX_BYTES, request.server.initialConfig.bodyLimit ?? IMAGE_MAX_BYTES);
-  const fields: Record<string, string> = {};
-  let file: ImageForm['file'];
-  const problems: string[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: limit, files: 2 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          problems.push(`${part.fieldname}: unknown field (the image goes in the file part named 'file')`);
-          for await (const chunk of part.file) void chunk;
-        } else if (file) {
-          problems.push('file: only one file per request');
-          for await (const chunk of part.file) void chunk;
-        } else {
-          file = { content: await part.toBuffer(), filename: part.filename };
-        }
-        continue;
-      }
-      const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-      if (part.fieldname === 'file') problems.push("file: must be a file part (with a filename), not a text field");
-      else if (Object.hasOwn(fields, part.fieldname)) problems.push(`${part.fieldname}: sent more than once`);
-      else fields[part.fieldname] = value;
-    }
-  } catch (error) {
-    // The rest of a refused body is not read: the connection closes after the answer.
-    reply.header('connection', 'close');
-    throw formError(error, limit);
-  }
-  if (problems.length > 0) throw badRequest(problems[0]!, problems);
-  return { fields, file };
-}
-
 const productId = { product_id: Type.Integer({ minimum: 1 }) };
 
 /** Images of a variant: upload, add by URL, delete all (the list is in product.ts). */
 export function registerProductImageRoutes(routes: RestRoutes): void {
-  routes.endpoint(
+  registerImageUpload(
+    routes,
     {
-      method: 'POST',
       path: '/product/{product_id}/image/',
       module: 'product',
       summary: 'Upload an image of a variant',
@@ -106,19 +41,11 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
         'and served back at its service URL (`url`, below /media/). Unknown fields, a second file or an over-long ' +
         'text field are a 400 naming the field.',
       params: productId,
-      body: { contentType: 'multipart/form-data', schema: ImageUploadForm },
       ok: { description: 'the stored image', schema: StoredProductImage },
-      errors: {
-        400: 'no file, not an accepted image (messages name the file and the type found), or a field invalid',
-        404: 'no such product in the account (or it is deleted)',
-        413: `the file is larger than ${IMAGE_MAX_BYTES} bytes`,
-        415: 'the body is not multipart/form-data',
-      },
+      notFound: 'no such product in the account (or it is deleted)',
     },
-    async ({ core, companyId, params, request, reply }) => {
-      const form = await readImageForm(request, reply);
-      return core.rest.images.addUploaded(companyId, Number(params.product_id), form, mediaUrls(request));
-    },
+    ({ core, companyId, params, request }, form) =>
+      core.rest.images.addUploaded(companyId, Number(params.product_id), form, mediaUrls(request)),
   );
 
   routes.endpoint(

@@ -1,15 +1,16 @@
 import Type from 'typebox';
-import { IMAGE_MAX_BYTES, ImageUploadForm, WebCategoryDeleted, WebCategoryImage } from '../../../shared/domain/images.ts';
-import { mediaUrls, readImageForm } from './product-images.ts';
+import { WebCategoryDeleted, WebCategoryImage } from '../../../shared/domain/images.ts';
+import { registerImageUpload } from './image-upload.ts';
+import { mediaUrls } from './product-images.ts';
 import type { RestRoutes } from './route-kit.ts';
 
 const categoryId = { category_id: Type.Integer({ minimum: 1 }) };
 
 /** Web categories: the category image and the deletion (the list is in reference.ts). */
 export function registerWebCategoryRoutes(routes: RestRoutes): void {
-  routes.endpoint(
+  registerImageUpload(
+    routes,
     {
-      method: 'POST',
       path: '/productwebcategories/{category_id}/image/',
       module: 'productwebcategories',
       summary: 'Replace the image of a web category',
@@ -19,19 +20,11 @@ export function registerWebCategoryRoutes(routes: RestRoutes): void {
         'PNG, GIF or WebP image by its content (SVG is refused). It replaces the previous image, whose stored file is ' +
         'removed; the image is served back at its service URL (image_url, below /media/).',
       params: categoryId,
-      body: { contentType: 'multipart/form-data', schema: ImageUploadForm },
       ok: { description: 'the category image', schema: WebCategoryImage },
-      errors: {
-        400: 'no file, not an accepted image (messages name the file and the type found), or a field invalid',
-        404: 'no such web category in the account (or it is deleted)',
-        413: `the file is larger than ${IMAGE_MAX_BYTES} bytes`,
-        415: 'the body is not multipart/form-data',
-      },
+      notFound: 'no such web category in the account (or it is deleted)',
     },
-    async ({ core, companyId, params, request, reply }) => {
-      const form = await readImageForm(request, reply);
-      return core.rest.images.replaceCategoryImage(companyId, Number(params.category_id), form, mediaUrls(request));
-    },
+    ({ core, companyId, params, request }, form) =>
+      core.rest.images.replaceCategoryImage(companyId, Number(params.category_id), form, mediaUrls(request)),
   );
 
   routes.endpoint(
