@@ -101,7 +101,7 @@ export function createCore(options: CoreOptions) {
   const dataVersion = createDataVersion(db, () => apiLog.ownChanges());
   const pager = new Pager(db);
   const deps: DomainDeps = { clock, outbox: createOutbox(db, clock), files: new FileStore(options.dataDir) };
-  const sales = createSales(db, pager, deps);
+  const sales = createSales(db, pager);
   // The read side of every other list of the spec, one domain each.
   const products = createProducts(db, pager, deps);
   const reads = {
@@ -113,7 +113,7 @@ export function createCore(options: CoreOptions) {
     inventories: createInventories(db, pager),
     workmanager: createWorkmanager(db, pager, deps),
     contacts: createContacts(db, pager),
-    reference: createReference(db, pager, deps),
+    reference: createReference(db, pager),
     products,
     images: createImages(db, pager, deps),
     connectors: createConnectors(db, pager, deps, products.push),

@@ -1,4 +1,3 @@
-import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import type { Pricelist, WebCategory, Workpoint } from '../../../../shared/domain/reference.ts';
@@ -78,8 +77,7 @@ export function createPostcodeLookup(db: Database): (city: string, county: strin
   };
 }
 
-export function createReference(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
+export function createReference(db: Database, pager: Pager) {
   const lookup = createPostcodeLookup(db);
 
   function list<T extends Record<string, unknown>>(table: string, columns: string, query: ReferenceListQuery): Page<T> {

@@ -1,4 +1,3 @@
-import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import type { Sale, SaleInvoiceLink, SaleLine, SaleTransaction } from '../../../../shared/domain/sales.ts';
 import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
@@ -14,8 +13,7 @@ const SALE_COLUMNS = `id AS bv_id, series, number, date, client_id, client_name,
   workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
   mentions, created_ts, last_changed_ts, paid_amount, invoice_id, connector_order_id, added_by_api`;
 
-export function createSales(db: Database, pager: Pager, deps: DomainDeps) {
-  void deps; // the write side of issue 4 uses it
+export function createSales(db: Database, pager: Pager) {
   // Children are read for a whole page by its ids and, like every query, by account.
   const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
     `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
