@@ -1,0 +1,115 @@
+import type { Database } from 'better-sqlite3';
+import { round2 } from '../../money.ts';
+import { totalsOf, type DocLine } from './order-lines.ts';
+import { addDays } from './order-settings.ts';
+import type { DocHeader, DocumentRows, IssuedInvoice, LiveSale } from './order-document-rows.ts';
+import type { OrderStock } from './order-stock.ts';
+
+/**
+ * The writers of an order's documents: the sales receipt (series BVW, takes its stock out), new
+ * lines for a sale or proforma, cancellation, the fiscal invoice of a sale and the proforma.
+ * Every method runs inside the import's transaction; when each is made is decided by the import.
+ */
+
+export function createDocumentWriters(db: Database, rows: DocumentRows, stock: Pick<OrderStock, 'moveStock'>) {
+  const { linesOfDoc, deleteLines, setHeader, cancelDoc, writeLines, header } = rows;
+  const moveStock = stock.moveStock;
+  const insertSale = db.prepare(
+    `INSERT INTO sales (company_id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency,
+       exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, invoice_id, connector_order_id, cancelled,
+       added_by_api, mentions, created_ts, last_changed_ts)
+     VALUES (@company_id, @series, @number, @date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id, @currency,
+       @rate, @without, @vat, @with, @ron, 0, NULL, @order_id, 0, 1, @mentions, @now, @now)`,
+  );
+  const insertInvoice = db.prepare(
+    `INSERT INTO invoices (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
+       currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, efactura_status, cancelled,
+       storno_of_id, mentions, added_by_api, created_ts, last_changed_ts)
+     VALUES (@company_id, @series, @number, @date, @due_date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id,
+       @currency, @rate, @without, @vat, @with, @ron, 0, 'not_sent', 0, NULL, @mentions, 1, @now, @now)`,
+  );
+  const insertProforma = db.prepare(
+    `INSERT INTO proformas (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
+       currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, subscription_template_id, payment_link,
+       paid_amount, invoice_id, cancelled, mentions, added_by_api, created_ts, last_changed_ts)
+     VALUES (@company_id, @series, @number, @date, @due_date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id,
+       @currency, @rate, @without, @vat, @with, @ron, NULL, '', 0, NULL, 0, @mentions, 1, @now, @now)`,
+  );
+  const setSaleInvoice = db.prepare<[number, string, number, number]>(
+    'UPDATE sales SET invoice_id = ?, last_changed_ts = ? WHERE company_id = ? AND id = ?',
+  );
+
+  return {
+    /** The sales receipt of an order (series BVW); its lines take stock out of the workpoint. */
+    createSale(h: DocHeader & { orderId: number }): number {
+      const id = Number(insertSale.run({ ...header(h, 'sale'), order_id: h.orderId }).lastInsertRowid);
+      writeLines('sale', h.companyId, id, h.lines);
+      moveStock(h.companyId, h.workpointId, h.lines, -1, h.now);
+      return id;
+    },
+
+    /** New lines (and currency) for a sale or a proforma; a sale gives back the stock of its old lines and takes the new. */
+    replaceLines(kind: 'sale' | 'proforma', args: { companyId: number; docId: number; workpointId: number | null; currency: string; rate: number; lines: readonly DocLine[]; now: string }): void {
+      const old = linesOfDoc[kind].all(args.companyId, args.docId);
+      deleteLines[kind].run(args.companyId, args.docId);
+      writeLines(kind, args.companyId, args.docId, args.lines);
+      const t = totalsOf(args.lines);
+      setHeader[kind].run({
+        company_id: args.companyId,
+        id: args.docId,
+        currency: args.currency,
+        rate: args.rate,
+        without: t.withoutVat,
+        vat: t.vat,
+        with: t.withVat,
+        ron: round2(t.withVat * args.rate),
+        now: args.now,
+      });
+      if (kind === 'sale' && args.workpointId !== null) {
+        moveStock(args.companyId, args.workpointId, old, 1, args.now);
+        moveStock(args.companyId, args.workpointId, args.lines, -1, args.now);
+      }
+    },
+
+    /** Cancels a sale (its stock comes back) or a proforma. */
+    cancel(kind: 'sale' | 'proforma', companyId: number, docId: number, workpointId: number | null, now: string): void {
+      cancelDoc[kind].run(now, companyId, docId);
+      if (kind === 'sale' && workpointId !== null) moveStock(companyId, workpointId, linesOfDoc.sale.all(companyId, docId), 1, now);
+    },
+
+    /** The fiscal invoice of a sale (its lines, client block, workpoint and currency); sales.invoice_id links it. */
+    issueInvoice(companyId: number, sale: LiveSale, args: { series: string; date: string; rate: number; isCompany: boolean; mentions: string; now: string }): IssuedInvoice {
+      const lines = linesOfDoc.sale.all(companyId, sale.id);
+      const h = header(
+        {
+          companyId,
+          series: args.series,
+          date: args.date,
+          party: { id: sale.client_id ?? 0, name: sale.client_name, cui: sale.client_cui, reg_com: sale.client_reg_com, is_company: args.isCompany ? 1 : 0 },
+          workpointId: sale.workpoint_id ?? 0,
+          currency: sale.currency,
+          rate: args.rate,
+          lines,
+          mentions: args.mentions,
+          now: args.now,
+        },
+        'invoice',
+      );
+      const row = { ...h, client_id: sale.client_id, workpoint_id: sale.workpoint_id, due_date: addDays(args.date, args.isCompany ? 30 : 5) };
+      const id = Number(insertInvoice.run(row).lastInsertRowid);
+      writeLines('invoice', companyId, id, lines);
+      setSaleInvoice.run(id, args.now, companyId, sale.id);
+      return { id, series: row.series, number: row.number, date: row.date, currency: row.currency, total_with_vat: row.with, total_ron: row.ron };
+    },
+
+    /** A proforma for the order (due in 7 days). */
+    createProforma(h: DocHeader): number {
+      const row = { ...header(h, 'proforma'), due_date: addDays(h.date, 7) };
+      const id = Number(insertProforma.run(row).lastInsertRowid);
+      writeLines('proforma', h.companyId, id, h.lines);
+      return id;
+    },
+
+  };
+}
+export type DocumentWriters = ReturnType<typeof createDocumentWriters>;
