@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ClientBlock } from './documents.ts';
+import { SaleInvoiceLink } from './sales.ts';
 
 /** A connector as the marketplace list shows it: never a credential or an internal URL. */
 export const MarketplaceConnector = Type.Object({
@@ -24,15 +25,8 @@ export const LinkedSale = Type.Object({
   cancelled: Type.Integer(),
 });
 
-export const LinkedInvoice = Type.Object({
-  invoice_id: Type.Integer(),
-  series: Type.String(),
-  number: Type.Integer(),
-  date: Type.String(),
-  total_with_vat: Type.Number(),
-  currency: Type.String(),
-  cancelled: Type.Integer(),
-});
+/** The invoice of an order's sales receipt: the same block as /sales/list/ include:invoiced. */
+export const LinkedInvoice = SaleInvoiceLink;
 
 export const LinkedAwb = Type.Object({
   awb_id: Type.Integer(),

@@ -218,18 +218,24 @@ describe('authenticator layers', () => {
   });
 });
 
+/** A store with one account and an authenticator locking after `maxFailures` failures. */
+function freshAccount(maxFailures: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-par-'));
+  const db = openDatabase(join(dir, 'store.sqlite'));
+  db.exec("INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x')");
+  const clock = new FakeClock();
+  const users = createApiUsers(db, clock);
+  const authenticate = createAuthenticator({
+    accounts: createAccounts(db),
+    apiUsers: users,
+    lockout: new LockoutTracker(clock, () => ({ max_failures: maxFailures, window_s: 60, lock_s: 60 })),
+  });
+  return { dir, db, users, authenticate };
+}
+
 describe('lock-out under parallel guessing', () => {
   it('checks no more distinct wrong passwords than the limit, however many arrive at once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-par-'));
-    const db = openDatabase(join(dir, 'store.sqlite'));
-    db.exec("INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x')");
-    const clock = new FakeClock();
-    const users = createApiUsers(db, clock);
-    const authenticate = createAuthenticator({
-      accounts: createAccounts(db),
-      apiUsers: users,
-      lockout: new LockoutTracker(clock, () => ({ max_failures: 5, window_s: 60, lock_s: 60 })),
-    });
+    const { db, dir, users, authenticate } = freshAccount(5);
     await users.create(1, { username: 'target', password: 'the-right-password' });
     const call = (password: string): RestCall => ({
       companyId: 1,
@@ -248,16 +254,7 @@ describe('lock-out under parallel guessing', () => {
   });
 
   it('lets parallel requests with the same right password through (one check)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'erpwb-auth-par-'));
-    const db = openDatabase(join(dir, 'store.sqlite'));
-    db.exec("INSERT INTO accounts (company_id, name, rest_enabled, created_ts) VALUES (1, 'A', 1, 'x')");
-    const clock = new FakeClock();
-    const users = createApiUsers(db, clock);
-    const authenticate = createAuthenticator({
-      accounts: createAccounts(db),
-      apiUsers: users,
-      lockout: new LockoutTracker(clock, () => ({ max_failures: 2, window_s: 60, lock_s: 60 })),
-    });
+    const { db, dir, users, authenticate } = freshAccount(2);
     await users.create(1, { username: 'client', password: 'client-password' });
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () =>
