@@ -35,6 +35,7 @@ import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
 import { createConnectors } from './domains/connectors/index.ts';
+import { createDocumentLinks } from './domains/documents/links.ts';
 import {
   operations as operationDefs,
   type OperationInput,
@@ -100,7 +101,16 @@ export function createCore(options: CoreOptions) {
   );
   const dataVersion = createDataVersion(db, () => apiLog.ownChanges());
   const pager = new Pager(db);
-  const deps: DomainDeps = { clock, outbox: createOutbox(db, clock), files: new FileStore(options.dataDir) };
+  // The listener's address, once a door starts listening (startServer tells it): links made by
+  // staff actions and the demo's own inbox URL are built on it.
+  let publicUrl = 'http://127.0.0.1:8080';
+  const deps: DomainDeps = {
+    clock,
+    outbox: createOutbox(db, clock),
+    files: new FileStore(options.dataDir),
+    links: createDocumentLinks(db),
+    publicUrl: () => publicUrl,
+  };
   const sales = createSales(db, pager);
   // The read side of every other list of the spec, one domain each.
   const products = createProducts(db, pager, deps);
@@ -173,7 +183,12 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, ...reads },
+    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, ...reads },
+    /** Where this service listens (http://host:port); set by the door that listens. */
+    setPublicUrl(url: string): void {
+      publicUrl = url.replace(/\/+$/, '');
+    },
+    publicUrl: () => publicUrl,
     close(): void {
       if (!db.open) return;
       apiLog.flush();

@@ -1,6 +1,7 @@
 import type { Clock } from './time.ts';
 import type { Outbox } from './webhooks/outbox.ts';
 import type { FileStore } from './store/files.ts';
+import type { DocumentLinks } from './domains/documents/links.ts';
 
 /** What a domain that writes needs besides its database handle and the pager. */
 export interface DomainDeps {
@@ -9,4 +10,11 @@ export interface DomainDeps {
   outbox: Outbox;
   /** Files the service stores itself (images), served back through service URLs. */
   files: FileStore;
+  /** Credential-free links of invoices, proformas and AWB labels. */
+  links: DocumentLinks;
+  /**
+   * http://host:port of this service's listener, for links made outside a REST request (staff
+   * actions over the control API, IPC or the CLI). A REST request uses its own Host instead.
+   */
+  publicUrl(): string;
 }

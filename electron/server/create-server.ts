@@ -103,9 +103,13 @@ export async function startServer(options: ServerOptions & { host: string; port:
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  // Links for others to follow: a wildcard listen address is reached on loopback.
+  const reachable = /^(0\.0\.0\.0|::|\[::\])$/.test(options.host) ? `http://127.0.0.1:${port}` : url;
+  options.core.setPublicUrl(reachable);
   return {
     app,
-    url: `http://${host}:${port}`,
+    url,
     // Requests in flight finish; a keep-alive connection that goes idle after close began (a
     // streamed answer that just ended) is closed too instead of waiting out its timeout.
     async close() {

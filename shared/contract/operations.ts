@@ -1,28 +1,18 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static } from 'typebox';
 import { Account, ApiUser, CreatedApiUser, NewApiUser } from '../domain/accounts.ts';
 import { ApiLogEntry } from '../domain/api-log.ts';
 import { ServiceSettings, ServiceSettingsPatch } from '../domain/settings.ts';
+import { op, CompanyId, Empty } from './operation-def.ts';
+import { webhookOperations } from './operations-webhooks.ts';
+import { staffOperations } from './operations-staff.ts';
+
+export type { OperationDef } from './operation-def.ts';
 
 /**
  * The one map of every staff action and query the core offers. From it derive: the control
  * API routes (/_sandbox), the IPC channel allowlist and dispatcher, the renderer's typed client
  * and the CLI. Later issues add entries here; nothing keeps a second list.
  */
-export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = TSchema> {
-  readonly summary: string;
-  readonly input: I;
-  readonly output: O;
-  /** Where the control API serves it. Path parameters are input fields of the same name. */
-  readonly http: { readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; readonly path: string; readonly status?: 200 | 201 };
-  /** Tables the operation writes: the renderer invalidates queries that read them. */
-  readonly changes?: readonly string[];
-}
-
-const op = <I extends TSchema, O extends TSchema>(def: OperationDef<I, O>): OperationDef<I, O> => def;
-
-const CompanyId = Type.Integer({ minimum: 1, description: 'account id' });
-const Empty = Type.Object({}, { additionalProperties: false });
-
 export const operations = {
   'service.health': op({
     summary: 'Liveness and version',
@@ -107,6 +97,8 @@ export const operations = {
     output: Type.Array(ApiLogEntry),
     http: { method: 'GET', path: '/accounts/:company_id/api-log' },
   }),
+  ...webhookOperations,
+  ...staffOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -14,6 +14,7 @@ import { createAwbs } from '../../electron/core/domains/awb/index.ts';
 import { createInventories } from '../../electron/core/domains/inventory/index.ts';
 import type { DomainDeps } from '../../electron/core/domain-deps.ts';
 import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
+import { createDocumentLinks } from '../../electron/core/domains/documents/links.ts';
 import { FileStore } from '../../electron/core/store/files.ts';
 import { systemClock } from '../../electron/core/time.ts';
 
@@ -94,6 +95,8 @@ const depsFor = (db: Database): DomainDeps => ({
   clock: systemClock,
   outbox: createOutbox(db, systemClock),
   files: new FileStore(tmpdir()),
+  links: createDocumentLinks(db),
+  publicUrl: () => 'http://127.0.0.1:8080',
 });
 const lists = {
   invoices: (q: object) => (db: Database, pager: Pager, page: number) => createInvoices(db, pager).list({ ...base, ...q, page }),

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
-/** Tables that survive a reset: the migration record and the service-wide settings. */
-const KEPT = new Set(['schema_migrations', 'service_settings']);
+/** Tables that survive a reset: the migration record, the service-wide settings and secrets. */
+const KEPT = new Set(['schema_migrations', 'service_settings', 'service_secrets']);
 
 /** Deletes every row of every data table, in one transaction. */
 export function wipeData(db: Database): void {

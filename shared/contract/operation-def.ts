@@ -1,0 +1,16 @@
+import Type, { type TSchema } from 'typebox';
+
+export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = TSchema> {
+  readonly summary: string;
+  readonly input: I;
+  readonly output: O;
+  /** Where the control API serves it. Path parameters are input fields of the same name. */
+  readonly http: { readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; readonly path: string; readonly status?: 200 | 201 };
+  /** Tables the operation writes: the renderer invalidates queries that read them. */
+  readonly changes?: readonly string[];
+}
+
+export const op = <I extends TSchema, O extends TSchema>(def: OperationDef<I, O>): OperationDef<I, O> => def;
+
+export const CompanyId = Type.Integer({ minimum: 1, description: 'account id' });
+export const Empty = Type.Object({}, { additionalProperties: false });
