@@ -43,6 +43,8 @@ import {
   type OperationOutput,
 } from '../../shared/contract/operations.ts';
 import { APP_VERSION, API_VERSION } from './version.ts';
+import type { OperationHandlers } from './operation-handlers.ts';
+import { createWebhooks } from './webhooks/index.ts';
 
 export type SeedKind = 'demo' | 'empty';
 
@@ -56,9 +58,7 @@ export interface CoreOptions {
   onSeedProgress?: SeedProgress;
 }
 
-export type OperationHandlers = {
-  [K in OperationName]: (input: OperationInput<K>) => OperationOutput<K> | Promise<OperationOutput<K>>;
-};
+export type { OperationHandlers } from './operation-handlers.ts';
 
 export const DATABASE_FILE = 'erp-workbench.sqlite';
 
@@ -128,6 +128,15 @@ export function createCore(options: CoreOptions) {
     images: createImages(db, pager, deps),
     connectors: createConnectors(db, pager, deps, products.push),
   };
+  const webhooks = createWebhooks({
+    db,
+    clock,
+    settings: () => settings.get(),
+    events,
+    outbox: deps.outbox,
+    publicUrl: deps.publicUrl,
+    connectors: reads.connectors,
+  });
 
   const handlers: OperationHandlers = {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
@@ -135,8 +144,12 @@ export function createCore(options: CoreOptions) {
       const seed = input.seed ?? 'demo';
       const scale = input.scale ?? 1;
       apiLog.flush();
+      // Attempts under way belong to rows the wipe removes (and whose ids the new seed reuses).
+      const delivering = webhooks.dispatcher.running();
+      webhooks.dispatcher.stop();
       wipeData(db);
       seedInto(db, seed, scale, clock, options.onSeedProgress);
+      if (delivering) webhooks.dispatcher.start();
       lockout.clear();
       pager.clear();
       settings.reload();
@@ -160,6 +173,7 @@ export function createCore(options: CoreOptions) {
       accounts.get(company_id);
       return apiLog.list(company_id, filter);
     },
+    ...webhooks.handlers,
   };
 
   /** The one validated entry into the operations: every door calls this. */
@@ -184,13 +198,21 @@ export function createCore(options: CoreOptions) {
     invoke,
     /** What the REST door needs besides the operations. */
     rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, ...reads },
-    /** Where this service listens (http://host:port); set by the door that listens. */
+    /**
+     * Where this service listens (http://host:port); set by the door that listens. Webhook
+     * delivery starts then: the demo's receiver is this service's own inbox, a path on it.
+     */
     setPublicUrl(url: string): void {
       publicUrl = url.replace(/\/+$/, '');
+      if (db.open) webhooks.dispatcher.start();
     },
     publicUrl: () => publicUrl,
+    /** The built-in inbox (its POST route is served without credentials). */
+    inbox: webhooks.inbox,
+    /** Stops the dispatcher (attempts under way are sent again at the next start), flushes, closes the store. */
     close(): void {
       if (!db.open) return;
+      webhooks.dispatcher.stop();
       apiLog.flush();
       db.pragma('optimize');
       db.close();

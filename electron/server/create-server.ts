@@ -6,6 +6,7 @@ import { installErrorHandling } from './errors.ts';
 import { sendError, requestRoute } from './envelope.ts';
 import { restApi, REST_PREFIX } from './public/index.ts';
 import { controlApi, CONTROL_PREFIX } from './control/index.ts';
+import { inboxReceiver } from './control/inbox-receiver.ts';
 import { registerRenderer } from './static.ts';
 
 export interface ServerOptions {
@@ -84,6 +85,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
   registerMedia(app, options.core.rest.files);
+  await app.register(inboxReceiver, { prefix: `${CONTROL_PREFIX}/inbox`, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
   if (options.rendererDir) registerRenderer(app, options.rendererDir);
 

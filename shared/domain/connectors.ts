@@ -99,6 +99,7 @@ export const ConnectorConfig = Type.Object({
     active: Type.Integer(),
     order_api_url: Type.String({ description: 'POST/PUT {order_api_url}{order_id}/' }),
     order_event_notification_url: Type.String(),
+    webhook_secret_set: Type.Boolean({ description: 'notifications are signed (Standard Webhooks); the secret itself is never shown' }),
   }),
   products: Type.Record(Type.String(), Type.Union([OptionField, Type.String()])),
   order_processing: Type.Record(Type.String(), OptionField),

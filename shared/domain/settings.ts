@@ -13,7 +13,16 @@ export const ServiceSettings = Type.Object({
     maxItems: 50,
     description: 'delay before each retry of a transient webhook failure; its length is the retry limit',
   }),
-  webhook_timeout_ms: Type.Integer({ minimum: 100, maximum: 120000 }),
+  webhook_timeout_ms: Type.Integer({ minimum: 100, maximum: 120000, description: 'an attempt without a full answer by then is a transient failure' }),
+  webhook_max_in_flight_per_connector: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    description: 'attempts under way at once to one connector: a slow or hanging receiver holds only these',
+  }),
+  webhook_max_in_flight: Type.Integer({ minimum: 1, maximum: 1000, description: 'attempts under way at once in all' }),
+  inbox_allow_remote: Type.Boolean({
+    description: 'the built-in inbox (POST /_sandbox/inbox/{name}) accepts posts from other hosts, not only loopback',
+  }),
   auth_lockout: AuthLockout,
   api_log_max_rows: Type.Integer({ minimum: 100, maximum: 10_000_000, description: 'the API log keeps the newest rows' }),
 });
@@ -23,6 +32,9 @@ export const ServiceSettingsPatch = Type.Object(
   {
     webhook_retry_schedule_s: Type.Optional(ServiceSettings.properties.webhook_retry_schedule_s),
     webhook_timeout_ms: Type.Optional(ServiceSettings.properties.webhook_timeout_ms),
+    webhook_max_in_flight_per_connector: Type.Optional(ServiceSettings.properties.webhook_max_in_flight_per_connector),
+    webhook_max_in_flight: Type.Optional(ServiceSettings.properties.webhook_max_in_flight),
+    inbox_allow_remote: Type.Optional(ServiceSettings.properties.inbox_allow_remote),
     auth_lockout: Type.Optional(Type.Partial(AuthLockout, { additionalProperties: false })),
     api_log_max_rows: Type.Optional(ServiceSettings.properties.api_log_max_rows),
   },
@@ -30,9 +42,18 @@ export const ServiceSettingsPatch = Type.Object(
 );
 export type ServiceSettingsPatch = Static<typeof ServiceSettingsPatch>;
 
+/**
+ * The default retry schedule grows about x2.5-x5 a step up to 12 hours and spans about three
+ * days (15 attempts), as Stripe's and Svix's do; each delay gets +-20% jitter when scheduled.
+ */
+export const DEFAULT_RETRY_SCHEDULE_S = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 43200, 43200, 43200, 43200, 43200];
+
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
-  webhook_retry_schedule_s: [10, 60, 300, 1800, 7200, 21600],
+  webhook_retry_schedule_s: DEFAULT_RETRY_SCHEDULE_S,
   webhook_timeout_ms: 10000,
+  webhook_max_in_flight_per_connector: 8,
+  webhook_max_in_flight: 64,
+  inbox_allow_remote: false,
   auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 },
   api_log_max_rows: 20000,
 };

@@ -88,7 +88,10 @@ describe('demo seed', () => {
       { id: 4, type: 'ecommerce', active: 0, deleted: 1 },
     ]);
     expect(count(db, 'SELECT count(*) FROM connectors WHERE id = 2 AND dropshipper_contact_id IS NOT NULL')).toBe(1);
-    expect(count(db, "SELECT count(*) FROM connectors WHERE order_event_notification_url <> ''")).toBe(0);
+    // Connector 1 notifies the built-in inbox out of the box; the others have no receiver.
+    expect(db.prepare("SELECT id, order_event_notification_url AS url FROM connectors WHERE order_event_notification_url <> ''").all()).toEqual([
+      { id: 1, url: '/_sandbox/inbox/demo-shop' },
+    ]);
     const published = count(db, 'SELECT count(*) FROM connector_products WHERE connector_id = 1');
     expect(published).toBeGreaterThan(0);
     expect(published).toBeLessThan(count(db, 'SELECT count(*) FROM products WHERE deleted = 0'));

@@ -4,6 +4,7 @@ import type { TSchema } from 'typebox';
 import type { Core } from '../../core/create-core.ts';
 import { operations, OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { envelope, sendError, requestRoute } from '../envelope.ts';
+import { registerEventStream } from './event-stream.ts';
 
 export const CONTROL_PREFIX = '/_sandbox';
 
@@ -59,6 +60,8 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
       },
     });
   }
+
+  registerEventStream(app, opts.core);
 
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, [`no such control call: ${request.method} ${requestRoute(request)}`]),

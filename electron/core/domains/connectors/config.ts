@@ -1,6 +1,16 @@
 import type { Database } from 'better-sqlite3';
 import { CONNECTOR_SETTINGS, SETTING_GROUPS, type SettingGroup } from '../../../../shared/domain/connector-settings.ts';
 import type { ConnectorConfig } from '../../../../shared/domain/connectors.ts';
+import { TRACKABLE_PRODUCT_FIELDS } from '../../../../shared/domain/connector-patch.ts';
+
+function trackedFieldsOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export interface ConnectorRow {
   id: number;
@@ -12,6 +22,7 @@ export interface ConnectorRow {
   deleted: number;
   order_event_notification_url: string;
   tracked_fields: string;
+  webhook_secret: string | null;
   dropshipper_contact_id: number | null;
   workpoint_id: number | null;
   created_ts: string;
@@ -68,6 +79,10 @@ export function configOf(
   baseUrl: string,
 ): ConnectorConfig {
   const api = `${baseUrl}/app/rest/v1/${connector.company_id}/connector/${connector.id}`;
+  // The demo's built-in inbox is stored as a path of this service: shown as the full URL.
+  const notificationUrl = connector.order_event_notification_url.startsWith('/')
+    ? `${baseUrl}${connector.order_event_notification_url}`
+    : connector.order_event_notification_url;
   return {
     connector: {
       id: connector.id,
@@ -76,13 +91,20 @@ export function configOf(
       type: connector.type,
       active: connector.active,
       order_api_url: `${api}/order/`,
-      order_event_notification_url: connector.order_event_notification_url,
+      order_event_notification_url: notificationUrl,
+      webhook_secret_set: connector.webhook_secret !== null && connector.webhook_secret !== '',
     },
     products: {
       ...settings.products,
+      tracked_fields: {
+        value: trackedFieldsOf(connector.tracked_fields),
+        label: 'Product fields whose change sends product_update (stock and price always do)',
+        options: Object.fromEntries(TRACKABLE_PRODUCT_FIELDS.map((name) => [name, name])),
+        source: 'connector',
+      },
       products_feed_url: `${api}/products/`,
       // The spec: product pushes go to the same URL as the order events.
-      product_change_notify_url: connector.order_event_notification_url,
+      product_change_notify_url: notificationUrl,
     },
     order_processing: settings.order_processing,
     invoicing: settings.invoicing,

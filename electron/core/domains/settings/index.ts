@@ -33,6 +33,11 @@ export function createServiceSettings(db: Database) {
       const next = structuredClone(this.get());
       if (patch.webhook_retry_schedule_s) next.webhook_retry_schedule_s = patch.webhook_retry_schedule_s;
       if (patch.webhook_timeout_ms !== undefined) next.webhook_timeout_ms = patch.webhook_timeout_ms;
+      if (patch.webhook_max_in_flight_per_connector !== undefined) {
+        next.webhook_max_in_flight_per_connector = patch.webhook_max_in_flight_per_connector;
+      }
+      if (patch.webhook_max_in_flight !== undefined) next.webhook_max_in_flight = patch.webhook_max_in_flight;
+      if (patch.inbox_allow_remote !== undefined) next.inbox_allow_remote = patch.inbox_allow_remote;
       if (patch.api_log_max_rows !== undefined) next.api_log_max_rows = patch.api_log_max_rows;
       if (patch.auth_lockout) next.auth_lockout = { ...next.auth_lockout, ...patch.auth_lockout };
       if (Object.keys(patch).length === 0) throw badRequest('settings: the body names no setting to change');

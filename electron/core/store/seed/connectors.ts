@@ -9,6 +9,9 @@ import type { Contacts } from './contacts.ts';
 import { at } from './random.ts';
 import { DAY, fmtTs, inserter } from './util.ts';
 
+/** The built-in inbox connector 1 of the demo notifies. */
+export const DEMO_INBOX_PATH = '/_sandbox/inbox/demo-shop';
+
 export interface ConnectorFeeds {
   /** Product indices published to connector 1 and connector 2. */
   conn1: number[];
@@ -58,7 +61,10 @@ export function seedConnectors(ctx: Ctx, catalogue: Catalogue, contacts: Contact
   ];
   for (const [id, type, name, domain, active, deleted, dropshipper, workpoint] of rows) {
     ins({
-      id, company_id: cid, type, name, site_domain: domain, active, deleted, order_event_notification_url: '',
+      id, company_id: cid, type, name, site_domain: domain, active, deleted,
+      // Connector 1 notifies this service's own inbox out of the box (a path: resolved against
+      // the listener's address); the others have no receiver until one is set.
+      order_event_notification_url: id === 1 ? DEMO_INBOX_PATH : '',
       webhook_secret: null, tracked_fields: tracked, dropshipper_contact_id: dropshipper, workpoint_id: workpoint,
       platform_credentials: null, created_ts: fmtTs(created + id * 7 * DAY), last_changed_ts: fmtTs(created + id * 9 * DAY),
     });

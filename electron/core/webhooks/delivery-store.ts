@@ -1,0 +1,153 @@
+import type { Database } from 'better-sqlite3';
+import { formatTimestamp } from '../time.ts';
+import type { AttemptOutcome } from './schedule.ts';
+import type { PostResult } from './http-post.ts';
+
+/** A delivery as the dispatcher sends it. */
+export interface SendableRow {
+  id: number;
+  company_id: number;
+  connector_id: number;
+  payload: string;
+  webhook_id: string;
+  url: string;
+  status: string;
+  attempt_count: number;
+  webhook_secret: string | null;
+}
+
+/** One finished attempt, waiting to be written with the others of its batch. */
+export interface FinishedAttempt {
+  row: SendableRow;
+  trigger: 'scheduled' | 'manual';
+  startedAt: Date;
+  url: string;
+  result: PostResult;
+  outcome: AttemptOutcome;
+}
+
+/** What the attempt did to its delivery (computed in the write, from the row as it is then). */
+export interface DeliveryChange {
+  companyId: number;
+  connectorId: number;
+  deliveryId: number;
+  attemptNo: number;
+  status: string;
+  nextAttemptAt: number | null;
+}
+
+/** The dispatcher's SQL: due rows, claims (leases), and the batched write of finished attempts. */
+export function createDeliveryStore(db: Database) {
+  const SENDABLE = `o.id, o.company_id, o.connector_id, o.payload, o.webhook_id, o.url, o.status, o.attempt_count, c.webhook_secret`;
+  // Due, not under way, not held by an earlier open row of the same order or product, and not
+  // for a connector already at its cap (so a dead receiver's backlog never hides the others').
+  const due = db.prepare<[number, string, number], SendableRow>(
+    `SELECT ${SENDABLE}
+       FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id
+      WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND o.in_flight = 0
+        AND o.connector_id NOT IN (SELECT value FROM json_each(?))
+        AND (o.ordering_key IS NULL OR NOT EXISTS (
+              SELECT 1 FROM webhook_outbox p
+               WHERE p.status = 'pending' AND p.connector_id = o.connector_id AND p.ordering_key = o.ordering_key AND p.id < o.id))
+      ORDER BY o.next_attempt_at, o.id
+      LIMIT ?`,
+  );
+  const one = db.prepare<[number, number], SendableRow>(
+    `SELECT ${SENDABLE} FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id WHERE o.company_id = ? AND o.id = ?`,
+  );
+  const nextDue = db
+    .prepare<[number], number | null>(
+      "SELECT MIN(next_attempt_at) FROM webhook_outbox WHERE status = 'pending' AND in_flight = 0 AND next_attempt_at > ?",
+    )
+    .pluck();
+  const claim = db.prepare<[number]>('UPDATE webhook_outbox SET in_flight = 1 WHERE id = ?');
+  const release = db.prepare<[number]>('UPDATE webhook_outbox SET in_flight = 0 WHERE id = ?');
+  const releaseAll = db.prepare('UPDATE webhook_outbox SET in_flight = 0 WHERE in_flight = 1');
+  const current = db.prepare<[number], { status: string; attempt_count: number }>(
+    'SELECT status, attempt_count FROM webhook_outbox WHERE id = ?',
+  );
+  const insertAttempt = db.prepare(
+    `INSERT INTO webhook_attempts (delivery_id, attempt_no, trigger, ts, url, request_headers, request_body, http_status,
+                                   response_headers, response_body_head, duration_ms, error, outcome)
+     VALUES (@delivery_id, @attempt_no, @trigger, @ts, @url, @request_headers, @request_body, @http_status,
+             @response_headers, @response_body_head, @duration_ms, @error, @outcome)`,
+  );
+  const update = db.prepare(
+    `UPDATE webhook_outbox SET attempt_count = @attempt_count, in_flight = 0, last_http_status = @http_status,
+            last_error = @error, status = @status, next_attempt_at = @next_attempt_at, closed_ts = @closed_ts,
+            close_reason = @close_reason, url = @url
+      WHERE id = @id`,
+  );
+
+  return {
+    due: (now: number, saturatedConnectors: readonly number[], limit: number) => due.all(now, JSON.stringify(saturatedConnectors), limit),
+    one: (companyId: number, id: number) => one.get(companyId, id),
+    nextDueAfter: (now: number) => nextDue.get(now) ?? null,
+    claim: db.transaction((ids: readonly number[]) => {
+      for (const id of ids) claim.run(id);
+    }),
+    release: db.transaction((ids: readonly number[]) => {
+      for (const id of ids) release.run(id);
+    }),
+    /** At start-up: attempts that were under way when the service stopped are due again (at-least-once). */
+    releaseAll: () => releaseAll.run().changes,
+
+    /**
+     * Writes a batch of finished attempts in one transaction. `decide` turns an attempt and the
+     * delivery's state at that moment (a staff cancel may have closed it meanwhile) into its new state.
+     */
+    record: db.transaction(
+      (
+        finished: readonly FinishedAttempt[],
+        decide: (f: FinishedAttempt, status: string, attemptCount: number) => { status: string; nextAttemptAt: number | null; reason: string | null },
+      ): DeliveryChange[] => {
+        const changes: DeliveryChange[] = [];
+        for (const f of finished) {
+          const row = current.get(f.row.id);
+          if (!row) continue; // wiped by a reset while the attempt was under way
+          const attemptNo = row.attempt_count + 1;
+          const { result } = f;
+          const ts = formatTimestamp(f.startedAt);
+          insertAttempt.run({
+            delivery_id: f.row.id,
+            attempt_no: attemptNo,
+            trigger: f.trigger,
+            ts,
+            url: f.url,
+            request_headers: JSON.stringify(result.requestHeaders),
+            request_body: f.row.payload,
+            http_status: result.httpStatus,
+            response_headers: result.responseHeaders === null ? null : JSON.stringify(result.responseHeaders),
+            response_body_head: result.responseBodyHead,
+            duration_ms: result.durationMs,
+            error: result.error,
+            outcome: f.outcome,
+          });
+          const next = decide(f, row.status, attemptNo);
+          const closed = next.status !== 'pending';
+          update.run({
+            id: f.row.id,
+            attempt_count: attemptNo,
+            http_status: result.httpStatus,
+            error: result.error,
+            status: next.status,
+            next_attempt_at: closed ? null : next.nextAttemptAt,
+            closed_ts: closed ? formatTimestamp(new Date(f.startedAt.getTime() + result.durationMs)) : null,
+            close_reason: closed ? next.reason : null,
+            url: f.row.url,
+          });
+          changes.push({
+            companyId: f.row.company_id,
+            connectorId: f.row.connector_id,
+            deliveryId: f.row.id,
+            attemptNo,
+            status: next.status,
+            nextAttemptAt: closed ? null : next.nextAttemptAt,
+          });
+        }
+        return changes;
+      },
+    ),
+  };
+}
+export type DeliveryStore = ReturnType<typeof createDeliveryStore>;

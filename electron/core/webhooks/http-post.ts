@@ -1,0 +1,99 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/** What one POST to a receiver came to: an answer (any status) or a network error. */
+export interface PostResult {
+  httpStatus: number | null;
+  responseHeaders: Record<string, string> | null;
+  /** The first RESPONSE_HEAD_BYTES of the answer's body. */
+  responseBodyHead: string;
+  durationMs: number;
+  error: string | null;
+  /** The headers as they went out (Host and Content-Length included). */
+  requestHeaders: Record<string, string>;
+}
+
+export const RESPONSE_HEAD_BYTES = 4096;
+
+// Keep-alive agents: a receiver taking thousands of notifications is not asked for a new
+// connection (and a TLS handshake) each time. Sockets are bounded by the dispatcher's caps.
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }),
+};
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/**
+ * POSTs a body and reads the answer, never throwing: a timeout (no full answer within
+ * timeoutMs), a refused connection, DNS or TLS trouble all come back as `error`. Redirects are
+ * not followed (a 3xx is an answer like any other). `signal` aborts it (the service stops).
+ */
+export function postJson(
+  target: URL,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<PostResult> {
+  const started = performance.now();
+  const payload = Buffer.from(body);
+  const requestHeaders: Record<string, string> = {
+    host: target.host,
+    ...headers,
+    'content-length': String(payload.length),
+  };
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<PostResult, 'durationMs' | 'requestHeaders'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders });
+    };
+    const failed = (error: string) =>
+      finish({ httpStatus: null, responseHeaders: null, responseBodyHead: '', error });
+
+    const secure = target.protocol === 'https:';
+    if (!secure && target.protocol !== 'http:') return failed(`unsupported URL scheme ${target.protocol}`);
+    const request = (secure ? https : http).request(target, {
+      method: 'POST',
+      headers: requestHeaders,
+      agent: secure ? agents.https : agents.http,
+      signal,
+    });
+    const timer = setTimeout(() => {
+      request.destroy(new Error(`timeout: no complete answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code && !error.message.includes(error.code) ? `${error.code}: ` : '';
+      failed(`${code}${error.message}`);
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= RESPONSE_HEAD_BYTES) return; // the rest is read and dropped
+        const part = chunk.subarray(0, RESPONSE_HEAD_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+      });
+      response.on('end', () =>
+        finish({
+          httpStatus: response.statusCode ?? null,
+          responseHeaders: flatHeaders(response.headers),
+          responseBodyHead: Buffer.concat(chunks).toString('utf8'),
+          error: null,
+        }),
+      );
+      response.on('error', (error) => failed(error.message));
+    });
+    request.end(payload);
+  });
+}

@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3';
+import type { Clock } from '../time.ts';
+import type { CoreEventBus } from '../events.ts';
+import type { ServiceSettings } from '../../../shared/domain/settings.ts';
+import type { webhookOperations } from '../../../shared/contract/operations-webhooks.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { Connectors } from '../domains/connectors/index.ts';
+import { createConnectorWriter } from '../domains/connectors/connector-write.ts';
+import type { Outbox } from './outbox.ts';
+import { createDispatcher } from './dispatcher.ts';
+import { createDeliveries } from './deliveries.ts';
+import { createInbox } from './inbox.ts';
+
+export { USER_AGENT } from './dispatcher.ts';
+
+export interface WebhooksDeps {
+  db: Database;
+  clock: Clock;
+  settings: () => ServiceSettings;
+  events: CoreEventBus;
+  outbox: Outbox;
+  publicUrl: () => string;
+  connectors: Connectors;
+}
+
+/**
+ * Outbound notifications: the dispatcher working from the outbox, the delivery log with its
+ * retry and cancel, the connector settings that say where and how notifications go, and the
+ * built-in inbox a connector can point at.
+ */
+export function createWebhooks(deps: WebhooksDeps) {
+  const dispatcher = createDispatcher(deps);
+  const deliveries = createDeliveries(deps.db, deps.clock, dispatcher);
+  const inbox = createInbox(deps.clock);
+  const connectorWriter = createConnectorWriter(deps.db, deps.clock);
+
+  const handlers: HandlersOf<keyof typeof webhookOperations> = {
+    'connectors.get': ({ company_id, connector_id }) => deps.connectors.config(company_id, connector_id, deps.publicUrl()),
+    'connectors.update': ({ company_id, connector_id, ...patch }) => {
+      const { retargeted } = connectorWriter.update(company_id, connector_id, patch);
+      // A new URL or a re-activated connector: pending deliveries may be sendable now.
+      if (retargeted > 0 || patch.active === true) dispatcher.wake();
+      return deps.connectors.config(company_id, connector_id, deps.publicUrl());
+    },
+    'webhooks.list': ({ company_id, ...filter }) => deliveries.list(company_id, filter),
+    'webhooks.get': ({ company_id, delivery_id }) => deliveries.get(company_id, delivery_id),
+    'webhooks.retry': ({ company_id, delivery_id }) => deliveries.retry(company_id, delivery_id),
+    'webhooks.cancel': ({ company_id, delivery_id }) => deliveries.cancel(company_id, delivery_id),
+    'inbox.names': () => inbox.names(),
+    'inbox.list': ({ name, ...filter }) => inbox.list(name, filter),
+    'inbox.setBehaviour': ({ name, ...behaviour }) => inbox.setBehaviour(name, behaviour),
+    'inbox.clear': ({ name }) => inbox.clear(name),
+  };
+
+  return { dispatcher, deliveries, inbox, handlers };
+}
+export type Webhooks = ReturnType<typeof createWebhooks>;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/create-core.ts';
+import { sendError } from '../envelope.ts';
+
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+
+/**
+ * POST /_sandbox/inbox/{name}: the built-in receiver. No credentials (a webhook sender has
+ * none), any content type, recorded as text; answers the status and delay set for the inbox.
+ * Loopback callers only unless the inbox_allow_remote setting says otherwise.
+ * Its other routes (list, behaviour, clear) are operations of the control API, with the token.
+ */
+export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }): Promise<void> {
+  // Whatever a sender posts is recorded as it came: no parsing, no 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!NAME.test(name)) return sendError(request, reply, 400, ['name: use 1 to 64 letters, digits, dots, underscores or dashes']);
+    const settings = await opts.core.invoke('settings.get', {});
+    if (!settings.inbox_allow_remote && !isLoopback(request.socket.remoteAddress)) {
+      return sendError(request, reply, 403, [
+        'the built-in inbox accepts posts from this machine only (PATCH /_sandbox/settings {"inbox_allow_remote": true} to open it)',
+      ]);
+    }
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+    const answer = opts.core.inbox.receive(name, { ip: request.ip, method: request.method, headers, body });
+    opts.core.events.emit('inbox.received', { name, id: answer.id, status: answer.status });
+    if (answer.delayMs > 0) {
+      // A slow or hanging receiver, on purpose; a client that gives up ends the wait.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, answer.delayMs);
+        request.raw.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (request.raw.destroyed || reply.raw.destroyed) return reply.hijack();
+    }
+    if (answer.status === 204 || answer.status === 304) return reply.code(answer.status).send();
+    return reply.code(answer.status).send({ inbox: name, id: answer.id, status: answer.status });
+  });
+}
