@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, startReceiver } from './receiver.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const TOKEN = 'restart-test-token';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -16,7 +15,8 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 async function serve(data: string) {
   const home = mkdtempSync(join(tmpdir(), 'erpwb-restart-home-'));
   dirs.push(home);
-  const child = spawn(TSX, ['electron/cli/serve.ts', '--data', data, '--port', '0', '--admin-token', TOKEN], {
+  // node itself with tsx's loader (not the tsx wrapper, whose child would outlive a SIGKILL).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/serve.ts', '--data', data, '--port', '0', '--admin-token', TOKEN], {
     cwd: ROOT,
     env: { ...process.env, XDG_CONFIG_HOME: home },
   });
