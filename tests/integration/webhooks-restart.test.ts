@@ -63,7 +63,8 @@ describe('a crash loses no notification', () => {
       await eventually(() => db.prepare("SELECT count(*) FROM webhook_outbox WHERE status = 'delivered'").pluck().get() === 3, 10_000, 'three delivered');
       first.child.kill('SIGKILL');
       await first.exited;
-      expect(db.prepare('SELECT count(*) FROM webhook_outbox WHERE in_flight = 1').pluck().get()).toBe(4);
+      // Under way (4, the connector's cap) or claimed to go next: all leased, none closed.
+      expect(db.prepare("SELECT count(*) FROM webhook_outbox WHERE in_flight = 1 AND status = 'pending'").pluck().get()).toBeGreaterThanOrEqual(4);
 
       receiver.answer(() => 200); // the receiver is back
       const deliveredBefore = new Set(receiver.received.slice(0, 3).map((r) => r.json['order_unique_id']));

@@ -44,7 +44,7 @@ interface DeliveryRow {
   payload: string;
 }
 
-interface AttemptRow extends Omit<WebhookAttempt, 'request_headers' | 'response_headers'> {
+interface AttemptRow extends Omit<WebhookAttempt, 'request_headers' | 'response_headers' | 'request_body'> {
   delivery_id: number;
   request_headers: string;
   response_headers: string | null;
@@ -60,7 +60,7 @@ const rangeEnd = (value: string | undefined): string | undefined =>
 /** The delivery log (staff and test code read it; the UI shows it live) and its two actions. */
 export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatcher) {
   const attemptsOf = db.prepare<[string], AttemptRow>(
-    `SELECT id, delivery_id, attempt_no, trigger, ts, url, request_headers, request_body, http_status, response_headers,
+    `SELECT id, delivery_id, attempt_no, trigger, ts, url, request_headers, http_status, response_headers,
             response_body_head, duration_ms, error, outcome
        FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, id`,
   );
@@ -77,11 +77,14 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
   /** The page's attempts in one query (no query per delivery). */
   function withAttempts(rows: DeliveryRow[]): WebhookDeliveryWithAttempts[] {
     const attempts = new Map<number, WebhookAttempt[]>();
+    const bodies = new Map(rows.map((r) => [r.id, r.payload]));
     for (const a of attemptsOf.all(JSON.stringify(rows.map((r) => r.id)))) {
       const { delivery_id, ...attempt } = a;
       const list = attempts.get(delivery_id) ?? [];
       list.push({
         ...attempt,
+        // Every attempt posts the delivery's stored body, byte for byte (stored once).
+        request_body: bodies.get(delivery_id)!,
         request_headers: JSON.parse(a.request_headers) as Record<string, string>,
         response_headers: a.response_headers === null ? null : (JSON.parse(a.response_headers) as Record<string, string>),
       });

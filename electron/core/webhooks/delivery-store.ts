@@ -3,6 +3,9 @@ import { formatTimestamp } from '../time.ts';
 import type { AttemptOutcome } from './schedule.ts';
 import type { PostResult } from './http-post.ts';
 
+/** What an attempt makes of its delivery, given the delivery's status and the attempt's number. */
+export type Decide = (f: FinishedAttempt, status: string, attemptNo: number) => { status: string; nextAttemptAt: number | null; reason: string | null };
+
 /** A delivery as the dispatcher sends it. */
 export interface SendableRow {
   id: number;
@@ -39,19 +42,19 @@ export interface DeliveryChange {
 /** The dispatcher's SQL: due rows, claims (leases), and the batched write of finished attempts. */
 export function createDeliveryStore(db: Database) {
   const SENDABLE = `o.id, o.company_id, o.connector_id, o.payload, o.webhook_id, o.url, o.status, o.attempt_count, c.webhook_secret`;
-  // Due, not under way, not held by an earlier open row of the same order or product, and not
-  // for a connector already at its cap (so a dead receiver's backlog never hides the others').
-  const due = db.prepare<[number, string, number], SendableRow>(
+  // One connector's due rows not under way and not held by an earlier open row of the same
+  // order or product, in send order (an index range per connector: another connector's backlog is never read).
+  const due = db.prepare<[number, number, number], SendableRow>(
     `SELECT ${SENDABLE}
        FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id
-      WHERE o.status = 'pending' AND o.next_attempt_at <= ? AND o.in_flight = 0
-        AND o.connector_id NOT IN (SELECT value FROM json_each(?))
+      WHERE o.connector_id = ? AND o.status = 'pending' AND o.in_flight = 0 AND o.next_attempt_at <= ?
         AND (o.ordering_key IS NULL OR NOT EXISTS (
               SELECT 1 FROM webhook_outbox p
                WHERE p.status = 'pending' AND p.connector_id = o.connector_id AND p.ordering_key = o.ordering_key AND p.id < o.id))
       ORDER BY o.next_attempt_at, o.id
       LIMIT ?`,
   );
+  const connectorIds = db.prepare<[], number>('SELECT id FROM connectors').pluck();
   const one = db.prepare<[number, number], SendableRow>(
     `SELECT ${SENDABLE} FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id WHERE o.company_id = ? AND o.id = ?`,
   );
@@ -60,35 +63,35 @@ export function createDeliveryStore(db: Database) {
       "SELECT MIN(next_attempt_at) FROM webhook_outbox WHERE status = 'pending' AND in_flight = 0 AND next_attempt_at > ?",
     )
     .pluck();
-  const claim = db.prepare<[number]>('UPDATE webhook_outbox SET in_flight = 1 WHERE id = ?');
-  const release = db.prepare<[number]>('UPDATE webhook_outbox SET in_flight = 0 WHERE id = ?');
+  const claim = db.prepare<[string]>('UPDATE webhook_outbox SET in_flight = 1 WHERE id IN (SELECT value FROM json_each(?))');
+  const release = db.prepare<[string]>('UPDATE webhook_outbox SET in_flight = 0 WHERE id IN (SELECT value FROM json_each(?))');
   const releaseAll = db.prepare('UPDATE webhook_outbox SET in_flight = 0 WHERE in_flight = 1');
   const current = db.prepare<[number], { status: string; attempt_count: number }>(
     'SELECT status, attempt_count FROM webhook_outbox WHERE id = ?',
   );
   const insertAttempt = db.prepare(
-    `INSERT INTO webhook_attempts (delivery_id, attempt_no, trigger, ts, url, request_headers, request_body, http_status,
+    `INSERT INTO webhook_attempts (delivery_id, attempt_no, trigger, ts, url, request_headers, http_status,
                                    response_headers, response_body_head, duration_ms, error, outcome)
-     VALUES (@delivery_id, @attempt_no, @trigger, @ts, @url, @request_headers, @request_body, @http_status,
+     VALUES (@delivery_id, @attempt_no, @trigger, @ts, @url, @request_headers, @http_status,
              @response_headers, @response_body_head, @duration_ms, @error, @outcome)`,
   );
+  // Applies only while the row is in the state the attempt started from (the common case, no
+  // read needed); a staff cancel or a reset meanwhile makes it change nothing.
   const update = db.prepare(
     `UPDATE webhook_outbox SET attempt_count = @attempt_count, in_flight = 0, last_http_status = @http_status,
             last_error = @error, status = @status, next_attempt_at = @next_attempt_at, closed_ts = @closed_ts,
-            close_reason = @close_reason, url = @url
-      WHERE id = @id`,
+            close_reason = @close_reason
+      WHERE id = @id AND status = @was AND attempt_count = @attempt_count - 1`,
   );
 
   return {
-    due: (now: number, saturatedConnectors: readonly number[], limit: number) => due.all(now, JSON.stringify(saturatedConnectors), limit),
+    due: (connectorId: number, now: number, limit: number) => due.all(connectorId, now, limit),
+    /** Every connector (a handful per account): the dispatcher asks each for its due rows. */
+    connectorIds: () => connectorIds.all(),
     one: (companyId: number, id: number) => one.get(companyId, id),
     nextDueAfter: (now: number) => nextDue.get(now) ?? null,
-    claim: db.transaction((ids: readonly number[]) => {
-      for (const id of ids) claim.run(id);
-    }),
-    release: db.transaction((ids: readonly number[]) => {
-      for (const id of ids) release.run(id);
-    }),
+    claim: (ids: readonly number[]) => claim.run(JSON.stringify(ids)),
+    release: (ids: readonly number[]) => release.run(JSON.stringify(ids)),
     /** At start-up: attempts that were under way when the service stopped are due again (at-least-once). */
     releaseAll: () => releaseAll.run().changes,
 
@@ -96,37 +99,17 @@ export function createDeliveryStore(db: Database) {
      * Writes a batch of finished attempts in one transaction. `decide` turns an attempt and the
      * delivery's state at that moment (a staff cancel may have closed it meanwhile) into its new state.
      */
-    record: db.transaction(
-      (
-        finished: readonly FinishedAttempt[],
-        decide: (f: FinishedAttempt, status: string, attemptCount: number) => { status: string; nextAttemptAt: number | null; reason: string | null },
-      ): DeliveryChange[] => {
+    record: db.transaction((finished: readonly FinishedAttempt[], decide: Decide): DeliveryChange[] => {
         const changes: DeliveryChange[] = [];
-        for (const f of finished) {
-          const row = current.get(f.row.id);
-          if (!row) continue; // wiped by a reset while the attempt was under way
-          const attemptNo = row.attempt_count + 1;
-          const { result } = f;
-          const ts = formatTimestamp(f.startedAt);
-          insertAttempt.run({
-            delivery_id: f.row.id,
-            attempt_no: attemptNo,
-            trigger: f.trigger,
-            ts,
-            url: f.url,
-            request_headers: JSON.stringify(result.requestHeaders),
-            request_body: f.row.payload,
-            http_status: result.httpStatus,
-            response_headers: result.responseHeaders === null ? null : JSON.stringify(result.responseHeaders),
-            response_body_head: result.responseBodyHead,
-            duration_ms: result.durationMs,
-            error: result.error,
-            outcome: f.outcome,
-          });
-          const next = decide(f, row.status, attemptNo);
+        /** Writes the attempt and its delivery's new state if the row is still as `was` says. */
+        const apply = (f: FinishedAttempt, was: { status: string; attempt_count: number }): DeliveryChange | undefined => {
+          const attemptNo = was.attempt_count + 1;
+          const next = decide(f, was.status, attemptNo);
           const closed = next.status !== 'pending';
-          update.run({
+          const { result } = f;
+          const updated = update.run({
             id: f.row.id,
+            was: was.status,
             attempt_count: attemptNo,
             http_status: result.httpStatus,
             error: result.error,
@@ -134,20 +117,44 @@ export function createDeliveryStore(db: Database) {
             next_attempt_at: closed ? null : next.nextAttemptAt,
             closed_ts: closed ? formatTimestamp(new Date(f.startedAt.getTime() + result.durationMs)) : null,
             close_reason: closed ? next.reason : null,
-            url: f.row.url,
           });
-          changes.push({
+          if (updated.changes === 0) return undefined;
+          insertAttempt.run({
+            delivery_id: f.row.id,
+            attempt_no: attemptNo,
+            trigger: f.trigger,
+            ts: formatTimestamp(f.startedAt),
+            url: f.url,
+            request_headers: JSON.stringify(result.requestHeaders),
+            http_status: result.httpStatus,
+            response_headers: result.responseHeaders === null ? null : JSON.stringify(result.responseHeaders),
+            response_body_head: result.responseBodyHead,
+            duration_ms: result.durationMs,
+            error: result.error,
+            outcome: f.outcome,
+          });
+          return {
             companyId: f.row.company_id,
             connectorId: f.row.connector_id,
             deliveryId: f.row.id,
             attemptNo,
             status: next.status,
             nextAttemptAt: closed ? null : next.nextAttemptAt,
-          });
+          };
+        };
+        for (const f of finished) {
+          // The state the attempt started from; read again only when a staff action changed it meanwhile.
+          let was: { status: string; attempt_count: number } | undefined = { status: f.row.status, attempt_count: f.row.attempt_count };
+          let written = apply(f, was);
+          if (!written) {
+            was = current.get(f.row.id);
+            if (!was) continue; // wiped by a reset while the attempt was under way
+            written = apply(f, was);
+          }
+          if (written) changes.push(written);
         }
         return changes;
-      },
-    ),
+      }),
   };
 }
 export type DeliveryStore = ReturnType<typeof createDeliveryStore>;

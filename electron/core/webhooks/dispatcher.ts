@@ -9,6 +9,7 @@ import { signatureHeaders } from './signing.ts';
 import { nextDelayMs, outcomeOf } from './schedule.ts';
 import { createDeliveryStore, type DeliveryChange, type FinishedAttempt, type SendableRow } from './delivery-store.ts';
 import { formatTimestamp } from '../time.ts';
+import { ReceiverBreaker } from './breaker.ts';
 
 export const USER_AGENT = `ERP-Workbench/${APP_VERSION} (webhooks; ERP REST API ${API_VERSION})`;
 
@@ -24,7 +25,10 @@ export interface DispatcherDeps {
 
 /** The longest the dispatcher sleeps without looking at the outbox again. */
 const MAX_IDLE_MS = 30_000;
-const BATCH = 500;
+/** Rows claimed ahead per connector, as a multiple of its cap. */
+const PREFETCH = 8;
+/** Finished attempts are written together at most this long after the first of them. */
+const FLUSH_EVERY_MS = 5;
 
 /**
  * Sends the outbox: reads due rows, posts them (bounded per connector and in all), records every
@@ -34,25 +38,33 @@ const BATCH = 500;
  */
 export function createDispatcher(deps: DispatcherDeps) {
   const store = createDeliveryStore(deps.db);
-  const inFlight = new Map<number, { connectorId: number; controller: AbortController; done: Promise<void> }>();
-  const perConnector = new Map<number, number>();
+  const breaker = new ReceiverBreaker();
+  /** Claimed rows (in_flight = 1 in the table) waiting for a free slot, per connector, in send order. */
+  const queued = new Map<number, SendableRow[]>();
+  /** Attempts under way: per connector, and their abort handles by delivery id. */
+  const active = new Map<number, number>();
+  const sending = new Map<number, () => void>();
+  const claimed = new Set<number>();
   let finished: FinishedAttempt[] = [];
   const waiters = new Map<number, (change: DeliveryChange | undefined) => void>();
+  const urls = new Map<string, URL | string>();
   let running = false;
   let flushQueued = false;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   function resolveUrl(url: string): URL | string {
-    try {
-      return url.startsWith('/') ? new URL(url, deps.publicUrl()) : new URL(url);
-    } catch {
-      return `not a valid URL: '${url}'`;
+    if (url.startsWith('/')) return tryUrl(url, deps.publicUrl());
+    let parsed = urls.get(url);
+    if (!parsed) {
+      if (urls.size > 1000) urls.clear();
+      parsed = tryUrl(url);
+      urls.set(url, parsed);
     }
+    return parsed;
   }
 
   function send(row: SendableRow, trigger: 'scheduled' | 'manual'): void {
-    const settings = deps.settings();
     const startedAt = deps.clock.now();
     const target = resolveUrl(row.url);
     const headers: Record<string, string> = {
@@ -60,23 +72,33 @@ export function createDispatcher(deps: DispatcherDeps) {
       'user-agent': USER_AGENT,
       ...(row.webhook_secret ? signatureHeaders(row.webhook_secret, row.webhook_id, startedAt, row.payload) : {}),
     };
-    const controller = new AbortController();
-    perConnector.set(row.connector_id, (perConnector.get(row.connector_id) ?? 0) + 1);
+    active.set(row.connector_id, (active.get(row.connector_id) ?? 0) + 1);
+    // An abandoned attempt (the service stops) never settles: its lease is released, the row stays due.
     const attempt =
       typeof target === 'string'
-        ? Promise.resolve({ httpStatus: null, responseHeaders: null, responseBodyHead: '', durationMs: 0, error: target, requestHeaders: headers })
-        : postJson(target, row.payload, headers, settings.webhook_timeout_ms, controller.signal);
-    const done = attempt.then((result) => {
-      inFlight.delete(row.id);
-      const left = (perConnector.get(row.connector_id) ?? 1) - 1;
-      if (left > 0) perConnector.set(row.connector_id, left);
-      else perConnector.delete(row.connector_id);
-      if (controller.signal.aborted) return; // the service stops: the lease is released, the row stays due
+        ? { result: Promise.resolve({ httpStatus: null, responseHeaders: null, responseBodyHead: '', durationMs: 0, error: target, requestHeaders: headers }), abort: () => {} }
+        : postJson(target, row.payload, headers, deps.settings().webhook_timeout_ms);
+    sending.set(row.id, attempt.abort);
+    void attempt.result.then((result) => {
+      if (!running && trigger === 'scheduled') return;
+      sending.delete(row.id);
+      claimed.delete(row.id);
+      active.set(row.connector_id, (active.get(row.connector_id) ?? 1) - 1);
       const url = typeof target === 'string' ? row.url : target.href;
       finished.push({ row, trigger, startedAt, url, result, outcome: outcomeOf(result.httpStatus) });
       queueFlush();
+      const answered = result.httpStatus !== null && result.httpStatus < 500;
+      if (breaker.record(row.connector_id, answered, deps.clock.now().getTime())) releaseQueue(row.connector_id);
+      drain(); // the next claimed row goes out now, without waiting for the database
     });
-    inFlight.set(row.id, { connectorId: row.connector_id, controller, done });
+  }
+
+  /** A paused connector gives its claimed rows back (they stay due, unattempted). */
+  function releaseQueue(connectorId: number): void {
+    const rows = queued.get(connectorId) ?? [];
+    queued.delete(connectorId);
+    for (const row of rows) claimed.delete(row.id);
+    if (rows.length > 0 && deps.db.open) store.release(rows.map((row) => row.id));
   }
 
   /** What an attempt makes of its delivery, by the spec's table and the retry schedule. */
@@ -95,7 +117,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   function queueFlush(): void {
     if (flushQueued) return;
     flushQueued = true;
-    setImmediate(flush);
+    // A few milliseconds of answers per transaction: at high rates one commit carries many attempts.
+    setTimeout(flush, FLUSH_EVERY_MS);
   }
 
   /** Writes the finished attempts of this turn in one transaction, announces them, sends what they unblocked. */
@@ -105,10 +128,11 @@ export function createDispatcher(deps: DispatcherDeps) {
     const batch = finished;
     finished = [];
     const changes = store.record(batch, decide);
+    const byId = new Map(batch.map((f) => [f.row.id, f]));
     const companies = new Set<number>();
     for (const change of changes) {
       companies.add(change.companyId);
-      const f = batch.find((b) => b.row.id === change.deliveryId)!;
+      const f = byId.get(change.deliveryId)!;
       deps.events.emit('webhook.attempt', {
         company_id: change.companyId,
         connector_id: change.connectorId,
@@ -125,44 +149,80 @@ export function createDispatcher(deps: DispatcherDeps) {
       waiters.delete(change.deliveryId);
     }
     for (const f of batch) {
-      // a row wiped by a reset meanwhile
-      waiters.get(f.row.id)?.(undefined);
+      waiters.get(f.row.id)?.(undefined); // a row wiped by a reset meanwhile
       waiters.delete(f.row.id);
     }
     for (const company of companies) deps.events.emit('data.changed', { company_id: company, tables: ['webhook_outbox', 'webhook_attempts'] });
     pump();
   }
 
-  /** Starts as many due deliveries as the caps allow, then sleeps until the next one is due. */
-  function pump(): void {
-    if (!running || !deps.db.open) return;
+  /**
+   * Claims due rows, up to PREFETCH x each connector's cap, so freed slots are refilled without a
+   * query; a connector whose claimed rows still cover its cap is not asked again.
+   */
+  function fill(now: number): void {
     const settings = deps.settings();
-    const now = deps.clock.now().getTime();
-    for (let guard = 0; guard < 100; guard++) {
-      const capacity = settings.webhook_max_in_flight - inFlight.size;
-      if (capacity <= 0) break;
-      const saturated = [...perConnector].filter(([, n]) => n >= settings.webhook_max_in_flight_per_connector).map(([id]) => id);
-      const rows = store.due(now, saturated, Math.min(capacity, BATCH));
-      if (rows.length === 0) break;
-      const chosen: SendableRow[] = [];
-      const taken = new Map<number, number>();
+    const cap = settings.webhook_max_in_flight_per_connector;
+    const prefetch = cap * PREFETCH;
+    let capacity = settings.webhook_max_in_flight * PREFETCH - claimed.size;
+    for (const connectorId of store.connectorIds()) {
+      if (capacity <= 0) return;
+      if (breaker.allowance(connectorId, prefetch, now) === 0) continue;
+      const waiting = queued.get(connectorId)?.length ?? 0;
+      if (waiting >= cap) continue;
+      const room = Math.min(capacity, prefetch - waiting - (active.get(connectorId) ?? 0));
+      if (room <= 0) continue;
+      const rows = store.due(connectorId, now, room);
+      if (rows.length === 0) continue;
+      store.claim(rows.map((row) => row.id));
+      const queue = queued.get(connectorId) ?? [];
       for (const row of rows) {
-        const n = (perConnector.get(row.connector_id) ?? 0) + (taken.get(row.connector_id) ?? 0);
-        if (n >= settings.webhook_max_in_flight_per_connector) continue;
-        taken.set(row.connector_id, (taken.get(row.connector_id) ?? 0) + 1);
-        chosen.push(row);
+        queue.push(row);
+        claimed.add(row.id);
       }
-      if (chosen.length === 0) continue; // those connectors are saturated now: the next query leaves them out
-      store.claim(chosen.map((row) => row.id));
-      for (const row of chosen) send(row, 'scheduled');
+      queued.set(connectorId, queue);
+      capacity -= rows.length;
     }
-    sleep(now);
   }
 
-  function sleep(now: number): void {
+  /** Starts claimed rows while their connector and the whole dispatcher have free slots. */
+  function drain(): void {
+    if (!running) return;
+    const settings = deps.settings();
+    const now = deps.clock.now().getTime();
+    for (const [connectorId, queue] of queued) {
+      const allowed = breaker.allowance(connectorId, settings.webhook_max_in_flight_per_connector, now);
+      while (queue.length > 0 && (active.get(connectorId) ?? 0) < allowed && sending.size < settings.webhook_max_in_flight) {
+        send(queue.shift()!, 'scheduled');
+      }
+      if (queue.length === 0) queued.delete(connectorId);
+      // Running low: claim more now rather than at the next flush, so no slot waits for rows.
+      if (queue.length < settings.webhook_max_in_flight_per_connector) refillSoon();
+    }
+  }
+
+  let refillQueued = false;
+  function refillSoon(): void {
+    if (refillQueued) return;
+    refillQueued = true;
+    setImmediate(() => {
+      refillQueued = false;
+      if (running && deps.db.open) {
+        fill(deps.clock.now().getTime());
+        drain();
+      }
+    });
+  }
+
+  /** Claims and starts what is due, then sleeps until the next row is due or a paused receiver may be probed. */
+  function pump(): void {
+    if (!running || !deps.db.open) return;
+    const now = deps.clock.now().getTime();
+    fill(now);
+    drain();
     if (timer) clearTimeout(timer);
-    const next = store.nextDueAfter(now);
-    const wait = next === null ? MAX_IDLE_MS : Math.min(Math.max(next - now, 0), MAX_IDLE_MS);
+    const next = [store.nextDueAfter(now), breaker.nextResume(now)].filter((t): t is number => t !== null);
+    const wait = next.length === 0 ? MAX_IDLE_MS : Math.min(Math.max(Math.min(...next) - now, 0), MAX_IDLE_MS);
     timer = setTimeout(pump, wait);
     timer.unref();
   }
@@ -181,31 +241,35 @@ export function createDispatcher(deps: DispatcherDeps) {
     running: () => running,
     /** Looks at the outbox now (after a staff action changed what is due or where it goes). */
     wake: pump,
-    isInFlight: (id: number) => inFlight.has(id),
+    isInFlight: (id: number) => claimed.has(id),
     /**
-     * "Retry now": one attempt at once, whatever the schedule and the caps; answers when it is
-     * recorded. The row must exist and have no attempt under way (the caller checks).
+     * "Retry now": one attempt at once, whatever the schedule, the caps and a pause; answers when
+     * it is recorded. The row must exist and not be claimed (the caller checks).
      */
     async sendNow(companyId: number, id: number): Promise<void> {
       const row = store.one(companyId, id);
       if (!row) return;
       store.claim([id]);
+      claimed.add(id);
       const recorded = new Promise<DeliveryChange | undefined>((resolve) => waiters.set(id, resolve));
       send(row, 'manual');
       await recorded;
     },
     /**
-     * Stops sending: attempts under way are abandoned (their rows stay due and are sent again
-     * at the next start), finished ones are written. Synchronous, for the core's close().
+     * Stops sending: attempts under way are abandoned and claimed rows released (they are sent
+     * again at the next start), finished ones are written. Synchronous, for the core's close().
      */
     stop(): void {
       running = false;
       unsubscribe?.();
       if (timer) clearTimeout(timer);
-      const abandoned = [...inFlight.keys()];
-      for (const { controller } of inFlight.values()) controller.abort();
-      inFlight.clear();
-      perConnector.clear();
+      for (const abort of sending.values()) abort();
+      const abandoned = [...claimed];
+      sending.clear();
+      queued.clear();
+      active.clear();
+      claimed.clear();
+      breaker.clear();
       if (deps.db.open) {
         flush();
         store.release(abandoned);
@@ -216,6 +280,14 @@ export function createDispatcher(deps: DispatcherDeps) {
   };
 }
 export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+function tryUrl(url: string, base?: string): URL | string {
+  try {
+    return new URL(url, base);
+  } catch {
+    return `not a valid URL: '${url}'`;
+  }
+}
 
 function reasonOf(httpStatus: number | null, error: string | null): string {
   return httpStatus === null ? (error ?? 'no answer') : `HTTP ${httpStatus}`;

@@ -33,23 +33,23 @@ function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> 
 /**
  * POSTs a body and reads the answer, never throwing: a timeout (no full answer within
  * timeoutMs), a refused connection, DNS or TLS trouble all come back as `error`. Redirects are
- * not followed (a 3xx is an answer like any other). `signal` aborts it (the service stops).
+ * not followed (a 3xx is an answer like any other). `abort()` drops it (the service stops): its
+ * promise then never settles.
  */
 export function postJson(
   target: URL,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
-  signal: AbortSignal,
-): Promise<PostResult> {
+): { result: Promise<PostResult>; abort: () => void } {
   const started = performance.now();
-  const payload = Buffer.from(body);
   const requestHeaders: Record<string, string> = {
     host: target.host,
     ...headers,
-    'content-length': String(payload.length),
+    'content-length': String(Buffer.byteLength(body)),
   };
-  return new Promise((resolve) => {
+  let abort = () => {};
+  const result = new Promise<PostResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<PostResult, 'durationMs' | 'requestHeaders'>) => {
       if (settled) return;
@@ -62,12 +62,20 @@ export function postJson(
 
     const secure = target.protocol === 'https:';
     if (!secure && target.protocol !== 'http:') return failed(`unsupported URL scheme ${target.protocol}`);
-    const request = (secure ? https : http).request(target, {
+    const request = (secure ? https : http).request({
+      protocol: target.protocol,
+      hostname: target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname,
+      port: target.port,
+      path: `${target.pathname}${target.search}`,
       method: 'POST',
       headers: requestHeaders,
       agent: secure ? agents.https : agents.http,
-      signal,
     });
+    abort = () => {
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+    };
     const timer = setTimeout(() => {
       request.destroy(new Error(`timeout: no complete answer within ${timeoutMs} ms`));
     }, timeoutMs);
@@ -94,6 +102,7 @@ export function postJson(
       );
       response.on('error', (error) => failed(error.message));
     });
-    request.end(payload);
+    request.end(body);
   });
+  return { result, abort: () => abort() };
 }

@@ -48,6 +48,8 @@ ALTER TABLE webhook_outbox_v2 RENAME TO webhook_outbox;
 
 -- The dispatcher's questions: what is due, and is an earlier one of the same order still open.
 CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE status = 'pending';
+-- Due rows of one connector, so a dead receiver's backlog is never scanned to find the others'.
+CREATE INDEX webhook_outbox_connector_due ON webhook_outbox(connector_id, next_attempt_at, id) WHERE status = 'pending' AND in_flight = 0;
 CREATE INDEX webhook_outbox_ordering ON webhook_outbox(connector_id, ordering_key, id) WHERE status = 'pending';
 -- The delivery log's filters, newest first.
 CREATE INDEX webhook_outbox_company ON webhook_outbox(company_id, id);
@@ -64,8 +66,7 @@ CREATE TABLE webhook_attempts (
   trigger            TEXT    NOT NULL CHECK (trigger IN ('scheduled', 'manual')),
   ts                 TEXT    NOT NULL,
   url                TEXT    NOT NULL,
-  request_headers    TEXT    NOT NULL,      -- JSON object
-  request_body       TEXT    NOT NULL,
+  request_headers    TEXT    NOT NULL,      -- JSON object; the body is the delivery's payload (it never changes)
   http_status        INTEGER,
   response_headers   TEXT,                  -- JSON object; NULL without an answer
   response_body_head TEXT    NOT NULL DEFAULT '', -- the first 4 KiB
