@@ -46,7 +46,7 @@ export const WebhookDelivery = Type.Object({
   status: Type.Enum([...DELIVERY_STATUSES]),
   attempt_count: Type.Integer(),
   next_attempt_ts: Type.Union([Type.String(), Type.Null()], { description: 'when the next attempt is due; null once closed' }),
-  in_flight: Type.Boolean({ description: 'an attempt is under way' }),
+  in_flight: Type.Boolean({ description: 'an attempt is under way or about to start (the row stays pending meanwhile)' }),
   last_http_status: Type.Union([Type.Integer(), Type.Null()]),
   last_error: Type.Union([Type.String(), Type.Null()]),
   created_ts: Type.String(),

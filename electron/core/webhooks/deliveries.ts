@@ -35,7 +35,6 @@ interface DeliveryRow {
   status: DeliveryStatus;
   attempt_count: number;
   next_attempt_at: number | null;
-  in_flight: number;
   last_http_status: number | null;
   last_error: string | null;
   created_ts: string;
@@ -51,7 +50,7 @@ interface AttemptRow extends Omit<WebhookAttempt, 'request_headers' | 'response_
 }
 
 const COLUMNS = `id, webhook_id, company_id, connector_id, notification_type, order_unique_id, url, status, attempt_count,
-  next_attempt_at, in_flight, last_http_status, last_error, created_ts, closed_ts, close_reason, payload`;
+  next_attempt_at, last_http_status, last_error, created_ts, closed_ts, close_reason, payload`;
 
 /** A bare date as a range end: the whole day. */
 const rangeEnd = (value: string | undefined): string | undefined =>
@@ -90,7 +89,7 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
       });
       attempts.set(delivery_id, list);
     }
-    return rows.map((row) => ({ ...deliveryOf(row), attempts: attempts.get(row.id) ?? [] }));
+    return rows.map((row) => ({ ...deliveryOf(row, dispatcher.isInFlight(row.id)), attempts: attempts.get(row.id) ?? [] }));
   }
 
   function get(companyId: number, id: number): WebhookDeliveryWithAttempts {
@@ -125,7 +124,7 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
     async retry(companyId: number, id: number): Promise<WebhookDeliveryWithAttempts> {
       const row = byId.get(companyId, id);
       if (!row) throw notFound(`delivery ${id} does not exist in account ${companyId}`);
-      if (dispatcher.isInFlight(id) || row.in_flight === 1) throw conflict(`delivery ${id} has an attempt under way; wait for its answer`);
+      if (dispatcher.isInFlight(id)) throw conflict(`delivery ${id} has an attempt under way; wait for its answer`);
       if (row.status !== 'pending') {
         const url = connectorUrl.get(companyId, row.connector_id) ?? '';
         if (url === '') throw badRequest(`order_event_notification_url: connector ${row.connector_id} has none; set it first (PATCH .../connectors/${row.connector_id})`);
@@ -150,12 +149,12 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
 }
 export type Deliveries = ReturnType<typeof createDeliveries>;
 
-function deliveryOf(row: DeliveryRow): WebhookDelivery {
-  const { next_attempt_at, in_flight, payload, ...rest } = row;
+function deliveryOf(row: DeliveryRow, inFlight: boolean): WebhookDelivery {
+  const { next_attempt_at, payload, ...rest } = row;
   return {
     ...rest,
     next_attempt_ts: next_attempt_at === null ? null : formatTimestamp(new Date(next_attempt_at)),
-    in_flight: in_flight === 1,
+    in_flight: inFlight,
     payload: JSON.parse(payload) as unknown,
   };
 }

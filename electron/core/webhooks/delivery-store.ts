@@ -39,15 +39,17 @@ export interface DeliveryChange {
   nextAttemptAt: number | null;
 }
 
-/** The dispatcher's SQL: due rows, claims (leases), and the batched write of finished attempts. */
+/** The dispatcher's SQL: due rows and the batched write of finished attempts. */
 export function createDeliveryStore(db: Database) {
   const SENDABLE = `o.id, o.company_id, o.connector_id, o.payload, o.webhook_id, o.url, o.status, o.attempt_count, c.webhook_secret`;
   // One connector's due rows not under way and not held by an earlier open row of the same
   // order or product, in send order (an index range per connector: another connector's backlog is never read).
-  const due = db.prepare<[number, number, number], SendableRow>(
+  // Rows the dispatcher already holds (claimed in memory, under way or next) are left out by id.
+  const due = db.prepare<[number, number, string, number], SendableRow>(
     `SELECT ${SENDABLE}
        FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id
-      WHERE o.connector_id = ? AND o.status = 'pending' AND o.in_flight = 0 AND o.next_attempt_at <= ?
+      WHERE o.connector_id = ? AND o.status = 'pending' AND o.next_attempt_at <= ?
+        AND o.id NOT IN (SELECT value FROM json_each(?))
         AND (o.ordering_key IS NULL OR NOT EXISTS (
               SELECT 1 FROM webhook_outbox p
                WHERE p.status = 'pending' AND p.connector_id = o.connector_id AND p.ordering_key = o.ordering_key AND p.id < o.id))
@@ -59,13 +61,10 @@ export function createDeliveryStore(db: Database) {
     `SELECT ${SENDABLE} FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id WHERE o.company_id = ? AND o.id = ?`,
   );
   const nextDue = db
-    .prepare<[number], number | null>(
-      "SELECT MIN(next_attempt_at) FROM webhook_outbox WHERE status = 'pending' AND in_flight = 0 AND next_attempt_at > ?",
+    .prepare<[number, number], number | null>(
+      "SELECT MIN(next_attempt_at) FROM webhook_outbox WHERE connector_id = ? AND status = 'pending' AND next_attempt_at > ?",
     )
     .pluck();
-  const claim = db.prepare<[string]>('UPDATE webhook_outbox SET in_flight = 1 WHERE id IN (SELECT value FROM json_each(?))');
-  const release = db.prepare<[string]>('UPDATE webhook_outbox SET in_flight = 0 WHERE id IN (SELECT value FROM json_each(?))');
-  const releaseAll = db.prepare('UPDATE webhook_outbox SET in_flight = 0 WHERE in_flight = 1');
   const current = db.prepare<[number], { status: string; attempt_count: number }>(
     'SELECT status, attempt_count FROM webhook_outbox WHERE id = ?',
   );
@@ -78,22 +77,26 @@ export function createDeliveryStore(db: Database) {
   // Applies only while the row is in the state the attempt started from (the common case, no
   // read needed); a staff cancel or a reset meanwhile makes it change nothing.
   const update = db.prepare(
-    `UPDATE webhook_outbox SET attempt_count = @attempt_count, in_flight = 0, last_http_status = @http_status,
+    `UPDATE webhook_outbox SET attempt_count = @attempt_count, last_http_status = @http_status,
             last_error = @error, status = @status, next_attempt_at = @next_attempt_at, closed_ts = @closed_ts,
             close_reason = @close_reason
       WHERE id = @id AND status = @was AND attempt_count = @attempt_count - 1`,
   );
 
   return {
-    due: (connectorId: number, now: number, limit: number) => due.all(connectorId, now, limit),
+    due: (connectorId: number, now: number, held: readonly number[], limit: number) => due.all(connectorId, now, JSON.stringify(held), limit),
     /** Every connector (a handful per account): the dispatcher asks each for its due rows. */
     connectorIds: () => connectorIds.all(),
     one: (companyId: number, id: number) => one.get(companyId, id),
-    nextDueAfter: (now: number) => nextDue.get(now) ?? null,
-    claim: (ids: readonly number[]) => claim.run(JSON.stringify(ids)),
-    release: (ids: readonly number[]) => release.run(JSON.stringify(ids)),
-    /** At start-up: attempts that were under way when the service stopped are due again (at-least-once). */
-    releaseAll: () => releaseAll.run().changes,
+    /** When the next row of any connector falls due (after `now`), if one will. */
+    nextDueAfter(now: number): number | null {
+      let next: number | null = null;
+      for (const id of connectorIds.all()) {
+        const at = nextDue.get(id, now) ?? null;
+        if (at !== null && (next === null || at < next)) next = at;
+      }
+      return next;
+    },
 
     /**
      * Writes a batch of finished attempts in one transaction. `decide` turns an attempt and the

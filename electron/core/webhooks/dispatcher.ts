@@ -39,12 +39,16 @@ const FLUSH_EVERY_MS = 5;
 export function createDispatcher(deps: DispatcherDeps) {
   const store = createDeliveryStore(deps.db);
   const breaker = new ReceiverBreaker();
-  /** Claimed rows (in_flight = 1 in the table) waiting for a free slot, per connector, in send order. */
+  /**
+   * Claimed rows waiting for a free slot, per connector, in send order. Claims live in memory
+   * only: the rows stay pending in the table, so after a crash they are simply due again.
+   */
   const queued = new Map<number, SendableRow[]>();
   /** Attempts under way: per connector, and their abort handles by delivery id. */
   const active = new Map<number, number>();
   const sending = new Map<number, () => void>();
-  const claimed = new Set<number>();
+  /** Every row held in memory (queued, under way, or finished and not yet written) -> its connector. */
+  const claimed = new Map<number, number>();
   let finished: FinishedAttempt[] = [];
   const waiters = new Map<number, (change: DeliveryChange | undefined) => void>();
   const urls = new Map<string, URL | string>();
@@ -82,7 +86,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     void attempt.result.then((result) => {
       if (!running && trigger === 'scheduled') return;
       sending.delete(row.id);
-      claimed.delete(row.id);
+      // Still claimed until its result is written: until then the table says it is due.
       active.set(row.connector_id, (active.get(row.connector_id) ?? 1) - 1);
       const url = typeof target === 'string' ? row.url : target.href;
       finished.push({ row, trigger, startedAt, url, result, outcome: outcomeOf(result.httpStatus) });
@@ -95,10 +99,8 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   /** A paused connector gives its claimed rows back (they stay due, unattempted). */
   function releaseQueue(connectorId: number): void {
-    const rows = queued.get(connectorId) ?? [];
+    for (const row of queued.get(connectorId) ?? []) claimed.delete(row.id);
     queued.delete(connectorId);
-    for (const row of rows) claimed.delete(row.id);
-    if (rows.length > 0 && deps.db.open) store.release(rows.map((row) => row.id));
   }
 
   /** What an attempt makes of its delivery, by the spec's table and the retry schedule. */
@@ -128,6 +130,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     const batch = finished;
     finished = [];
     const changes = store.record(batch, decide);
+    for (const f of batch) claimed.delete(f.row.id);
     const byId = new Map(batch.map((f) => [f.row.id, f]));
     const companies = new Set<number>();
     for (const change of changes) {
@@ -172,13 +175,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (waiting >= cap) continue;
       const room = Math.min(capacity, prefetch - waiting - (active.get(connectorId) ?? 0));
       if (room <= 0) continue;
-      const rows = store.due(connectorId, now, room);
+      const held = heldBy(connectorId);
+      const rows = store.due(connectorId, now, held, room);
       if (rows.length === 0) continue;
-      store.claim(rows.map((row) => row.id));
       const queue = queued.get(connectorId) ?? [];
       for (const row of rows) {
         queue.push(row);
-        claimed.add(row.id);
+        claimed.set(row.id, connectorId);
       }
       queued.set(connectorId, queue);
       capacity -= rows.length;
@@ -199,6 +202,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       // Running low: claim more now rather than at the next flush, so no slot waits for rows.
       if (queue.length < settings.webhook_max_in_flight_per_connector) refillSoon();
     }
+  }
+
+  /** The ids a connector's due query must leave out: those held in memory. */
+  function heldBy(connectorId: number): number[] {
+    const ids: number[] = [];
+    for (const [id, connector] of claimed) if (connector === connectorId) ids.push(id);
+    return ids;
   }
 
   let refillQueued = false;
@@ -230,7 +240,6 @@ export function createDispatcher(deps: DispatcherDeps) {
   return {
     start(): void {
       if (running) return;
-      store.releaseAll();
       running = true;
       unsubscribe = deps.outbox.onEnqueued(() => {
         deps.events.emit('data.changed', { company_id: null, tables: ['webhook_outbox'] });
@@ -249,31 +258,26 @@ export function createDispatcher(deps: DispatcherDeps) {
     async sendNow(companyId: number, id: number): Promise<void> {
       const row = store.one(companyId, id);
       if (!row) return;
-      store.claim([id]);
-      claimed.add(id);
+      claimed.set(id, row.connector_id);
       const recorded = new Promise<DeliveryChange | undefined>((resolve) => waiters.set(id, resolve));
       send(row, 'manual');
       await recorded;
     },
     /**
-     * Stops sending: attempts under way are abandoned and claimed rows released (they are sent
-     * again at the next start), finished ones are written. Synchronous, for the core's close().
+     * Stops sending: attempts under way are abandoned (their rows stay pending: sent again at the
+     * next start), finished ones are written. Synchronous, for the core's close().
      */
     stop(): void {
       running = false;
       unsubscribe?.();
       if (timer) clearTimeout(timer);
       for (const abort of sending.values()) abort();
-      const abandoned = [...claimed];
       sending.clear();
       queued.clear();
       active.clear();
       claimed.clear();
       breaker.clear();
-      if (deps.db.open) {
-        flush();
-        store.release(abandoned);
-      }
+      if (deps.db.open) flush();
       for (const resolve of waiters.values()) resolve(undefined);
       waiters.clear();
     },

@@ -1,5 +1,6 @@
 -- Webhook delivery: the outbox becomes the delivery log (ids of the Standard Webhooks kind,
--- ordering per order / product, a lease for attempts under way, manual cancel), every attempt
+-- ordering per order / product, manual cancel; a row stays pending while its attempt is under
+-- way, so a crash leaves it due and it is sent again: at-least-once), every attempt
 -- is recorded in full, and a per-installation secret keys the document links.
 
 CREATE TABLE service_secrets (
@@ -25,7 +26,6 @@ CREATE TABLE webhook_outbox_v2 (
   status            TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed', 'cancelled')),
   attempt_count     INTEGER NOT NULL DEFAULT 0,
   next_attempt_at   INTEGER,                -- epoch ms; NULL once closed
-  in_flight         INTEGER NOT NULL DEFAULT 0 CHECK (in_flight IN (0, 1)), -- an attempt is under way
   last_http_status  INTEGER,
   last_error        TEXT,
   created_ts        TEXT    NOT NULL,
@@ -47,9 +47,8 @@ DROP TABLE webhook_outbox;
 ALTER TABLE webhook_outbox_v2 RENAME TO webhook_outbox;
 
 -- The dispatcher's questions: what is due, and is an earlier one of the same order still open.
-CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE status = 'pending';
 -- Due rows of one connector, so a dead receiver's backlog is never scanned to find the others'.
-CREATE INDEX webhook_outbox_connector_due ON webhook_outbox(connector_id, next_attempt_at, id) WHERE status = 'pending' AND in_flight = 0;
+CREATE INDEX webhook_outbox_connector_due ON webhook_outbox(connector_id, next_attempt_at, id) WHERE status = 'pending';
 CREATE INDEX webhook_outbox_ordering ON webhook_outbox(connector_id, ordering_key, id) WHERE status = 'pending';
 -- The delivery log's filters, newest first.
 CREATE INDEX webhook_outbox_company ON webhook_outbox(company_id, id);
