@@ -5,6 +5,7 @@
  * run, a bare node:http server answering a pre-serialized page of the same size (the ceiling
  * of this machine). Measures each with autocannon and prints requests/s, p50 and p99 and the
  * ratio to the ceiling; writes the same as JSON under bench-results/ (git-ignored).
+ * Then webhook deliveries per second against a bare node:http client (scripts/bench-webhooks.ts).
  * Only ratios within one run are meaningful: timings vary between machines and runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchWebhooks } from './bench-webhooks.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TOKEN = 'bench-admin-token';
@@ -127,8 +129,10 @@ async function main(): Promise<void> {
       results.push(result);
       row(result);
     }
+    // Webhook delivery against a bare node:http client, in the same run (scripts/bench-webhooks.ts).
+    const webhooks = await benchWebhooks(10_000);
     const file = join(ROOT, 'bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ scale, duration_s: duration, connections, results }, null, 2));
+    writeFileSync(file, JSON.stringify({ scale, duration_s: duration, connections, results, webhooks }, null, 2));
     console.log(`\nwritten to ${file}`);
   } finally {
     await Promise.all(

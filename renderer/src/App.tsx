@@ -1,6 +1,7 @@
 import { useAccounts, useHealth } from './api/queries.ts';
 import { useClientInfo } from './api/context.tsx';
 import { ErpError } from './api/errors.ts';
+import { WebhookDeliveries } from './pages/webhooks/WebhookDeliveries.tsx';
 
 /** Says what went wrong and, for a 401 in a browser tab, how to get in. */
 function ErrorNotice({ error }: { error: Error }) {
@@ -60,6 +61,13 @@ function AccountsTable() {
   );
 }
 
+/** The delivery log of the first account (the demo's company 1) until the screens of issue 11 arrive. */
+function FirstAccountDeliveries() {
+  const accounts = useAccounts();
+  const first = accounts.data?.[0];
+  return first ? <WebhookDeliveries companyId={first.company_id} /> : null;
+}
+
 /** Placeholder home page until the screens of later issues arrive. */
 export function App() {
   return (
@@ -68,6 +76,7 @@ export function App() {
       <HealthLine />
       <h2>Accounts</h2>
       <AccountsTable />
+      <FirstAccountDeliveries />
     </main>
   );
 }

@@ -51,6 +51,17 @@ async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]
   return { page, pageErrors, controlCalls };
 }
 
+/** The id of a product connector 1 publishes (read from the store the core serves). */
+async function firstPublished(): Promise<number> {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const db = new BetterSqlite3(join(dataDir, 'erp-workbench.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT product_id FROM connector_products WHERE connector_id = 1 ORDER BY product_id LIMIT 1').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
 describe('the web UI served by the headless server', () => {
   it('shows the service health and the accounts, read over the control API', async () => {
     const { page, pageErrors, controlCalls } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
@@ -67,6 +78,41 @@ describe('the web UI served by the headless server', () => {
 
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-home.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the webhook deliveries with the answer rules, live, in light and dark', async () => {
+    // A product change on connector 1 (which notifies the built-in inbox out of the box).
+    const user = await core!.invoke('apiUsers.create', { company_id: 1, username: 'e2e-shop', ip_whitelist: ['*'] });
+    await core!.invoke('connectors.update', { company_id: 1, connector_id: 1, tracked_fields: ['product_website_title'] });
+    const config = await core!.invoke('connectors.get', { company_id: 1, connector_id: 1 });
+    expect(config.connector.order_event_notification_url).toMatch(/\/_sandbox\/inbox\/demo-shop$/);
+
+    const { page, pageErrors } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
+    const rules = page.getByTestId('webhook-rules');
+    await rules.waitFor();
+    expect(await rules.textContent()).toMatch(/Any 4xx means stop.*never retried.*a 201 or 204 included/s);
+
+    const patched = await fetch(`${server!.url}/app/rest/v1/1/product/${await firstPublished()}/`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ product_website_title: 'Titlu schimbat în e2e – ăîșț' }),
+    });
+    expect(patched.status).toBe(200);
+    // The table appears by itself (the log is polled) and shows the delivery as delivered.
+    const table = page.getByRole('table', { name: 'Webhook deliveries' });
+    await table.waitFor();
+    const row = table.getByRole('row').nth(1);
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/product_update.*delivered.*HTTP 200/);
+
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(RESULTS_DIR, 'renderer-webhooks-light.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(RESULTS_DIR, 'renderer-webhooks-dark.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClientInfo } from './context.tsx';
 
 /*
@@ -14,4 +14,25 @@ export function useHealth() {
 export function useAccounts() {
   const { client } = useClientInfo();
   return useQuery({ queryKey: ['accounts.list'], queryFn: () => client.invoke('accounts.list', {}) });
+}
+
+/** The latest webhook deliveries of an account; refreshed every two seconds while shown. */
+export function useWebhookDeliveries(companyId: number, limit = 20) {
+  const { client } = useClientInfo();
+  const input = { company_id: companyId, limit };
+  return useQuery({
+    queryKey: ['webhooks.list', input],
+    queryFn: () => client.invoke('webhooks.list', input),
+    refetchInterval: 2000,
+  });
+}
+
+/** Retry now / cancel a delivery; the delivery log is read again afterwards. */
+export function useDeliveryAction(action: 'webhooks.retry' | 'webhooks.cancel') {
+  const { client } = useClientInfo();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { company_id: number; delivery_id: number }) => client.invoke(action, input),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['webhooks.list'] }),
+  });
 }
