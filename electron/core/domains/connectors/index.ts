@@ -10,6 +10,7 @@ import { createOrderImport, type OrderImportInput, type OrderImportOutcome } fro
 import type { ProductPushes } from '../products/index.ts';
 
 export type { ConnectorRow } from './config.ts';
+export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 
 export interface MarketplaceConnectorQuery {
