@@ -281,6 +281,28 @@ describe('the delivery log: list, one, retry now, cancel', () => {
   });
 });
 
+describe('inactive connectors', () => {
+  it('hold their pending deliveries until re-activated', async () => {
+    await connector(1, { active: false });
+    const held = withWritableDb(h, (db) =>
+      Number(
+        db
+          .prepare(
+            `INSERT INTO webhook_outbox (company_id, connector_id, notification_type, payload, webhook_id, ordering_key, order_unique_id, url, status, next_attempt_at, created_ts)
+             VALUES (1, 1, 'status', '{"order_unique_id":"ORD-HELD","notification_type":"status","status_text":"x"}', ?, 'order:ORD-HELD', 'ORD-HELD', ?, 'pending', ?, '2026-11-23 10:00:00')`,
+          )
+          .run(`msg_held_${Date.now()}`, receiver.url, Date.now()).lastInsertRowid,
+      ),
+    );
+    await connector(2, { active: true }); // wakes the dispatcher: it must pass the inactive connector by
+    await sleep(300);
+    expect((await delivery(held)).status).toBe('pending');
+    expect(receiver.received).toHaveLength(0);
+    await connector(1, { active: true });
+    expect((await closed(held)).status).toBe('delivered');
+  });
+});
+
 describe('isolation between receivers', () => {
   it('a hanging receiver on connector 2 does not delay connector 1', async () => {
     await h.control('PATCH', '/settings', { webhook_timeout_ms: 8000, webhook_max_in_flight_per_connector: 4 });

@@ -56,7 +56,8 @@ export function createDeliveryStore(db: Database) {
       ORDER BY o.next_attempt_at, o.id
       LIMIT ?`,
   );
-  const connectorIds = db.prepare<[], number>('SELECT id FROM connectors').pluck();
+  // An inactive or deleted connector holds its pending deliveries (re-activating it sends them).
+  const connectorIds = db.prepare<[], number>('SELECT id FROM connectors WHERE active = 1 AND deleted = 0').pluck();
   const one = db.prepare<[number, number], SendableRow>(
     `SELECT ${SENDABLE} FROM webhook_outbox o JOIN connectors c ON c.id = o.connector_id WHERE o.company_id = ? AND o.id = ?`,
   );
@@ -85,7 +86,7 @@ export function createDeliveryStore(db: Database) {
 
   return {
     due: (connectorId: number, now: number, held: readonly number[], limit: number) => due.all(connectorId, now, JSON.stringify(held), limit),
-    /** Every connector (a handful per account): the dispatcher asks each for its due rows. */
+    /** Every active connector (a handful per account): the dispatcher asks each for its due rows. */
     connectorIds: () => connectorIds.all(),
     one: (companyId: number, id: number) => one.get(companyId, id),
     /** When the next row of any connector falls due (after `now`), if one will. */
