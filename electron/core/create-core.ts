@@ -34,7 +34,7 @@ import { createContacts } from './domains/contacts/index.ts';
 import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
-import { createConnectors } from './domains/connectors/index.ts';
+import { createConnectors, createStaffActions } from './domains/connectors/index.ts';
 import { createDocumentLinks } from './domains/documents/links.ts';
 import {
   operations as operationDefs,
@@ -128,6 +128,7 @@ export function createCore(options: CoreOptions) {
     images: createImages(db, pager, deps),
     connectors: createConnectors(db, pager, deps, products.push),
   };
+  const staffActions = createStaffActions({ db, deps, connectors: reads.connectors, push: products.push, invoices: reads.invoices });
   const webhooks = createWebhooks({
     db,
     clock,
@@ -174,6 +175,7 @@ export function createCore(options: CoreOptions) {
       return apiLog.list(company_id, filter);
     },
     ...webhooks.handlers,
+    ...staffActions.handlers,
   };
 
   /** The one validated entry into the operations: every door calls this. */

@@ -1,2 +1,61 @@
-/** Staff actions on the ERP side that emit notifications (order status, invoice, AWB, publishing). */
-export const staffOperations = {} as const;
+import { op } from './operation-def.ts';
+import {
+  OrderAwbGenerated,
+  OrderAwbInput,
+  OrderInvoiceInput,
+  OrderInvoiceIssued,
+  OrderStatusChanged,
+  OrderStatusInput,
+  ProductPublicationInput,
+  ProductPublished,
+  ProductUnpublished,
+} from '../domain/staff-actions.ts';
+
+const ORDER = '/accounts/:company_id/connectors/:connector_id/orders/:order_unique_id';
+const PRODUCT = '/accounts/:company_id/connectors/:connector_id/products/:product_id';
+
+/**
+ * Staff actions on the ERP side that emit notifications (order status, invoice, AWB,
+ * publishing). Each is one transaction: the document, the stock and status it moves and its
+ * notifications commit together or not at all. Rules: README.md "Staff actions (control API)".
+ */
+export const staffOperations = {
+  'orders.setStatus': op({
+    summary: "Change a connector order's status in the ERP; sends the status notification (status_sync maps a known event)",
+    input: OrderStatusInput,
+    output: OrderStatusChanged,
+    http: { method: 'POST', path: `${ORDER}/status` },
+    changes: ['connector_orders', 'webhook_outbox'],
+  }),
+  'orders.issueInvoice': op({
+    summary: "Issue the fiscal invoice of a connector order (its sales receipt is made first when it has none); sends the invoice notification",
+    input: OrderInvoiceInput,
+    output: OrderInvoiceIssued,
+    http: { method: 'POST', path: `${ORDER}/invoice` },
+    changes: [
+      'invoices', 'invoice_items', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations', 'document_series',
+      'connector_orders', 'awbs', 'webhook_outbox',
+    ],
+  }),
+  'orders.generateAwb': op({
+    summary: 'Generate a courier AWB for a connector order; sends the awb notification',
+    input: OrderAwbInput,
+    output: OrderAwbGenerated,
+    http: { method: 'POST', path: `${ORDER}/awb` },
+    changes: ['awbs', 'invoices', 'invoice_items', 'sales', 'document_series', 'connector_orders', 'webhook_outbox'],
+  }),
+  'products.publish': op({
+    summary: 'Publish a product to a connector (again: republish); sends product_published with the full product',
+    input: ProductPublicationInput,
+    output: ProductPublished,
+    http: { method: 'POST', path: `${PRODUCT}/publish` },
+    changes: ['connector_products', 'webhook_outbox'],
+  }),
+  'products.unpublish': op({
+    summary: 'Take a product off a connector; sends product_unpublished',
+    input: ProductPublicationInput,
+    output: ProductUnpublished,
+    http: { method: 'POST', path: `${PRODUCT}/unpublish` },
+    changes: ['connector_products', 'webhook_outbox'],
+  }),
+} as const;

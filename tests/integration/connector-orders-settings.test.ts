@@ -225,7 +225,7 @@ describe('invoicing', () => {
     expect(one("SELECT next_number FROM document_series WHERE company_id = 1 AND doc_type = 'invoice' AND series = 'WX'")).toEqual({ next_number: 2 });
     const [notification, ...more] = outbox('invoice', body.order_unique_id);
     expect(more).toEqual([]);
-    const base = `${demo.h.url}/app/rest/v1/1/invoices/${invoice.id}`;
+    const link = (format: 'html' | 'pdf') => demo.h.core.rest.links.url(demo.h.url, { kind: 'invoice', companyId: 1, id: invoice.id }, format);
     expect(notification).toEqual({
       connector_id: 1,
       notification_type: 'invoice',
@@ -236,8 +236,8 @@ describe('invoicing', () => {
       invoice_total: invoice.total_with_vat,
       invoice_currency: 'RON',
       invoice_total_RON: invoice.total_ron,
-      invoice_url_html: `${base}/html/`,
-      invoice_url_pdf: `${base}/pdf/`,
+      invoice_url_html: link('html'),
+      invoice_url_pdf: link('pdf'),
     });
     // A resend issues nothing more.
     expectOk(await send('PUT', body.order_unique_id, { order_unique_id: body.order_unique_id, order_status: 'completed' }));

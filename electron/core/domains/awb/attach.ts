@@ -4,7 +4,7 @@ import type { Awb, AwbAddItem, AwbAddResult, AwbDeleteResult } from '../../../..
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
 import type { CourierBook } from './couriers.ts';
-import { countryCode } from './couriers.ts';
+import { countryCode, courierChoiceErrors } from './couriers.ts';
 import type { AwbStore, NewAwb } from './store.ts';
 
 interface SaleRow {
@@ -89,23 +89,7 @@ export function createAwbAttach(db: Database, deps: DomainDeps, store: AwbStore,
 
     const subtype = item.awb_subtype ?? '';
     const courier = book.get(item.awb_type);
-    if (!courier) {
-      errors.push(`${at}.awb_type: unknown courier code '${item.awb_type}' (GET /awb/add/ lists the accepted codes)`);
-    } else if (courier.parent_code !== null) {
-      errors.push(
-        `${at}.awb_type: '${courier.code}' is a sub-courier of the broker '${courier.parent_code}': ` +
-          `send awb_type '${courier.parent_code}' with awb_subtype '${courier.code}'`,
-      );
-    } else if (courier.is_broker === 1) {
-      const subs = book.subCouriers(courier.code).map((c) => c.code);
-      if (subtype === '') {
-        errors.push(`${at}.awb_subtype: required when awb_type is the broker '${courier.code}' (one of ${subs.join(', ')})`);
-      } else if (!subs.includes(subtype)) {
-        errors.push(`${at}.awb_subtype: '${subtype}' is not a sub-courier of '${courier.code}' (one of ${subs.join(', ')})`);
-      }
-    } else if (subtype !== '') {
-      errors.push(`${at}.awb_subtype: must be empty: '${courier.code}' is not a broker`);
-    }
+    errors.push(...courierChoiceErrors(book, item.awb_type, subtype, `${at}.`));
 
     const url = item.awb_url ?? '';
     if (url !== '' && !isHttpUrl(url)) errors.push(`${at}.awb_url: must be an absolute http:// or https:// URL`);

@@ -32,6 +32,29 @@ export function createCourierBook(db: Database): { load(): CourierBook } {
   };
 }
 
+/**
+ * What is wrong with a courier choice (empty: nothing), each message naming `<prefix>awb_type`
+ * or `<prefix>awb_subtype`: an unknown code; a sub-courier sent as awb_type (its broker goes
+ * there); a broker without one of its sub-couriers; a subtype for a courier that is no broker.
+ */
+export function courierChoiceErrors(book: CourierBook, awbType: string, awbSubtype: string, prefix = ''): string[] {
+  const courier = book.get(awbType);
+  if (!courier) return [`${prefix}awb_type: unknown courier code '${awbType}' (GET /awb/add/ lists the accepted codes)`];
+  if (courier.parent_code !== null) {
+    return [
+      `${prefix}awb_type: '${courier.code}' is a sub-courier of the broker '${courier.parent_code}': ` +
+        `send awb_type '${courier.parent_code}' with awb_subtype '${courier.code}'`,
+    ];
+  }
+  if (courier.is_broker === 1) {
+    const subs = book.subCouriers(courier.code).map((c) => c.code);
+    if (awbSubtype === '') return [`${prefix}awb_subtype: required when awb_type is the broker '${courier.code}' (one of ${subs.join(', ')})`];
+    if (!subs.includes(awbSubtype)) return [`${prefix}awb_subtype: '${awbSubtype}' is not a sub-courier of '${courier.code}' (one of ${subs.join(', ')})`];
+    return [];
+  }
+  return awbSubtype === '' ? [] : [`${prefix}awb_subtype: must be empty: '${courier.code}' is not a broker`];
+}
+
 /** The carrier behind a code: a broker's sub-courier 'innoship_fan' is carried by 'fan'. */
 function carrierOf(type: string, subtype: string): string {
   if (!subtype) return type;

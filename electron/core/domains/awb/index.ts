@@ -9,7 +9,7 @@ import { AWB_COLUMNS, createAwbStore } from './store.ts';
 import { renderAwbAddPage, sampleBody } from './add-page.ts';
 
 export { createAwbStore, type AwbStore, type NewAwb } from './store.ts';
-export { createCourierBook, countryCode, trackingNumber, trackingUrl, type CourierBook } from './couriers.ts';
+export { createCourierBook, countryCode, courierChoiceErrors, trackingNumber, trackingUrl, type CourierBook } from './couriers.ts';
 export { describeFields } from './add-page.ts';
 
 export interface AwbsQuery extends DocumentQuery {

@@ -12,6 +12,7 @@ import type { ProductPushes } from '../products/index.ts';
 export type { ConnectorRow } from './config.ts';
 export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
+export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
 
 export interface MarketplaceConnectorQuery {
   companyId: number;

@@ -23,6 +23,11 @@ export interface OrderAwbRequest {
   deliveryCountry: string;
   client: { id: number; name: string; cui: string; regCom: string };
   now: string;
+  /**
+   * What staff chose (the control API's orders.generateAwb; courier codes already checked):
+   * used instead of the courier setting and the import's parcel defaults; source 'staff'.
+   */
+  staff?: { type: string; subtype: string; packetCount: number; weightKg: number; serviceType: string; shippingPayer: 'sender' | 'recipient' };
 }
 
 export function createOrderAwbs(db: Database, deps: DomainDeps) {
@@ -55,6 +60,7 @@ export function createOrderAwbs(db: Database, deps: DomainDeps) {
       let subtype = '';
       if (named.parent_code !== null) [type, subtype] = [named.parent_code, named.code];
       else if (named.is_broker === 1) subtype = book.subCouriers(named.code)[0]?.code ?? '';
+      if (args.staff) [type, subtype] = [args.staff.type, args.staff.subtype];
       let nr = trackingNumber(type, subtype);
       while (awbStore.numberTaken(args.companyId, nr, type)) nr = trackingNumber(type, subtype);
       const id = awbStore.insert(
@@ -67,17 +73,17 @@ export function createOrderAwbs(db: Database, deps: DomainDeps) {
           awbSubtype: subtype,
           awbUrl: trackingUrl(type, nr),
           date: args.date,
-          packetCount: 1,
-          weightKg: Math.max(0.5, args.weightKg),
-          serviceType: 'standard',
-          shippingPayer: 'sender',
+          packetCount: args.staff?.packetCount ?? 1,
+          weightKg: args.staff?.weightKg ?? Math.max(0.5, args.weightKg),
+          serviceType: args.staff?.serviceType ?? 'standard',
+          shippingPayer: args.staff?.shippingPayer ?? 'sender',
           codAmount: args.codAmount,
           codCurrency: args.codCurrency,
           declaredValue: args.declaredValue,
           deliveryCountry: args.deliveryCountry,
           deliveryCountryCode: countryCode(args.deliveryCountry),
           client: args.client,
-          source: 'connector',
+          source: args.staff ? 'staff' : 'connector',
         },
         args.now,
       );

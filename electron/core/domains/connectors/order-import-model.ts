@@ -100,6 +100,12 @@ export const sameItems = (a: readonly ItemRow[], b: readonly ItemRow[]) =>
 
 export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The mentions of an order's documents: `Comanda magazin online|dropshipping <order_unique_id>[ - <order_mentions>]`. */
+export function orderMentions(connectorType: 'ecommerce' | 'dropship', orderUniqueId: string, mentions: string): string {
+  const kind = connectorType === 'dropship' ? 'dropshipping' : 'magazin online';
+  return `Comanda ${kind} ${orderUniqueId}${mentions ? ` - ${mentions}` : ''}`.slice(0, 2000);
+}
+
 export interface OrderImportDeps {
   connector(companyId: number, connectorId: number): ConnectorRow;
   settings: ReturnType<typeof createSettingsReader>;

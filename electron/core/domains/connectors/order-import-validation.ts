@@ -200,6 +200,6 @@ export function createOrderValidation(db: Database, use: OrderValidationDeps) {
     };
   }
 
-  return { validate, partyOf };
+  return { validate, partyOf, workpointOf };
 }
 export type OrderValidation = ReturnType<typeof createOrderValidation>;

@@ -10,6 +10,7 @@ import { createDocumentSync, type OrderLinesContext } from './order-document-syn
 import { appliedDiscountOf, createOrderDocuments, linesOf, totalsOf, type ItemForLines } from './order-documents.ts';
 import { createOrderValidation } from './order-import-validation.ts';
 import {
+  orderMentions,
   Refused,
   sameText,
   type OrderDocState,
@@ -127,8 +128,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
       }
     }
     const party = connector.type === 'dropship' ? dropshipper : clientId === null ? undefined : validation.partyOf(companyId, clientId);
-    const kind = connector.type === 'dropship' ? 'dropshipping' : 'magazin online';
-    const mentions = `Comanda ${kind} ${o.orderUniqueId}${row.order_mentions ? ` - ${row.order_mentions}` : ''}`.slice(0, 2000);
+    const mentions = orderMentions(connector.type, o.orderUniqueId, row.order_mentions);
 
     if (processing && party && workpointId !== undefined) sync.createOnImport(c, state, { party, workpointId, docDate, mentions, total });
 
