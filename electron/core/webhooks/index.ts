@@ -1,24 +1,13 @@
-import type { Database } from 'better-sqlite3';
-import type { Clock } from '../time.ts';
-import type { CoreEventBus } from '../events.ts';
-import type { ServiceSettings } from '../../../shared/domain/settings.ts';
 import type { webhookOperations } from '../../../shared/contract/operations-webhooks.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import { createConnectorWriter, type Connectors } from '../domains/connectors/index.ts';
-import type { Outbox } from './outbox.ts';
-import { createDispatcher } from './dispatcher.ts';
+import { createDispatcher, type DispatcherDeps } from './dispatcher.ts';
 import { createDeliveries } from './deliveries.ts';
 import { createInbox } from './inbox.ts';
 
 export { USER_AGENT } from './dispatcher.ts';
 
-export interface WebhooksDeps {
-  db: Database;
-  clock: Clock;
-  settings: () => ServiceSettings;
-  events: CoreEventBus;
-  outbox: Outbox;
-  publicUrl: () => string;
+export interface WebhooksDeps extends DispatcherDeps {
   connectors: Connectors;
 }
 
