@@ -35,7 +35,7 @@ import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
 import { createConnectors, createStaffActions } from './domains/connectors/index.ts';
-import { createDocumentLinks } from './domains/documents/links.ts';
+import { createDocumentLinks } from './domains/documents/index.ts';
 import {
   operations as operationDefs,
   type OperationInput,

@@ -1,7 +1,7 @@
 import type { Clock } from './time.ts';
 import type { Outbox } from './webhooks/outbox.ts';
 import type { FileStore } from './store/files.ts';
-import type { DocumentLinks } from './domains/documents/links.ts';
+import type { DocumentLinks } from './domains/documents/index.ts';
 
 /** What a domain that writes needs besides its database handle and the pager. */
 export interface DomainDeps {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { registerMedia } from './media.ts';
+import { registerDocuments } from './documents.ts';
 import type { Core } from '../core/create-core.ts';
 import { installErrorHandling } from './errors.ts';
 import { sendError, requestRoute } from './envelope.ts';
@@ -85,6 +86,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
   registerMedia(app, options.core.rest.files);
+  registerDocuments(app, options.core.rest.links);
   await app.register(inboxReceiver, { prefix: `${CONTROL_PREFIX}/inbox`, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
   if (options.rendererDir) registerRenderer(app, options.rendererDir);

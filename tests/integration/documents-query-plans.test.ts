@@ -14,7 +14,7 @@ import { createAwbs } from '../../electron/core/domains/awb/index.ts';
 import { createInventories } from '../../electron/core/domains/inventory/index.ts';
 import type { DomainDeps } from '../../electron/core/domain-deps.ts';
 import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
-import { createDocumentLinks } from '../../electron/core/domains/documents/links.ts';
+import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
 import { FileStore } from '../../electron/core/store/files.ts';
 import { systemClock } from '../../electron/core/time.ts';
 

@@ -63,6 +63,7 @@ export function createAwbStore(db: Database, deps: DomainDeps) {
     )
     .pluck();
   const touchOrder = db.prepare('UPDATE connector_orders SET last_changed_ts = ? WHERE company_id = ? AND id = ?');
+  const setUrl = db.prepare('UPDATE awbs SET awb_url = ? WHERE company_id = ? AND id = ?');
 
   return {
     /** Inserts one AWB and answers its id. */
@@ -78,6 +79,11 @@ export function createAwbStore(db: Database, deps: DomainDeps) {
           now,
         }).lastInsertRowid,
       );
+    },
+
+    /** Sets awb_url of an AWB just inserted (a link that needs the row's id: the service's own label page). */
+    setUrl(companyId: number, awbId: number, url: string): void {
+      setUrl.run(url, companyId, awbId);
     },
 
     record(companyId: number, awbId: number): Awb | undefined {

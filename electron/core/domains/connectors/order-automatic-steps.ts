@@ -123,6 +123,8 @@ export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: Order
       deliveryCountry: (row.delivery_address_id === null ? undefined : addressCountry.get(companyId, row.delivery_address_id)) ?? 'Romania',
       client: { id: contact.id, name: contact.name, cui: contact.cui, regCom: contact.reg_com },
       now: c.ts,
+      // The label link starts with the address the order was sent to, as the invoice links do.
+      baseUrl: c.baseUrl,
     };
   }
 

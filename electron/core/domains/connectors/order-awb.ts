@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Awb } from '../../../../shared/domain/awb.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
-import { countryCode, createAwbStore, createCourierBook, trackingNumber, trackingUrl } from '../awb/index.ts';
+import { countryCode, createAwbStore, createCourierBook, trackingNumber } from '../awb/index.ts';
 
 /**
  * The AWB a connector order generates: the courier chosen from awb.default_courier, a free
@@ -28,6 +28,11 @@ export interface OrderAwbRequest {
    * used instead of the courier setting and the import's parcel defaults; source 'staff'.
    */
   staff?: { type: string; subtype: string; packetCount: number; weightKg: number; serviceType: string; shippingPayer: 'sender' | 'recipient' };
+  /**
+   * Scheme and host the label link starts with (a REST import: the request's own); absent: the
+   * listener's address (deps.publicUrl()).
+   */
+  baseUrl?: string;
 }
 
 export function createOrderAwbs(db: Database, deps: DomainDeps) {
@@ -71,7 +76,7 @@ export function createOrderAwbs(db: Database, deps: DomainDeps) {
           awbNr: nr,
           awbType: type,
           awbSubtype: subtype,
-          awbUrl: trackingUrl(type, nr),
+          awbUrl: '', // the label link, set below once the id is known
           date: args.date,
           packetCount: args.staff?.packetCount ?? 1,
           weightKg: args.staff?.weightKg ?? Math.max(0.5, args.weightKg),
@@ -87,6 +92,10 @@ export function createOrderAwbs(db: Database, deps: DomainDeps) {
         },
         args.now,
       );
+      // The service issued this AWB, so it has the label: awb_url (and the notification's
+      // awb_url_pdf) is the credential-free PDF of it, not the courier's tracking page.
+      const label = deps.links.url(args.baseUrl ?? deps.publicUrl(), { kind: 'awb', companyId: args.companyId, id }, 'pdf');
+      awbStore.setUrl(args.companyId, id, label);
       const awb = awbStore.record(args.companyId, id)!;
       awbStore.notifyConnector(args.companyId, args.order, awb);
       return awb;
