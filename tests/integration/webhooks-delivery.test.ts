@@ -65,7 +65,7 @@ beforeEach(async () => {
   receiver.answer(() => 200);
   receiver.received.length = 0;
   other.received.length = 0;
-  await h.control('PATCH', '/settings', { webhook_retry_schedule_s: [1, 1, 1], webhook_timeout_ms: 2000, webhook_max_in_flight_per_connector: 8 });
+  await h.control('PATCH', '/settings', { webhook_retry_schedule_s: [1, 1, 1], webhook_timeout_ms: 2000, webhook_max_in_flight_per_connector: 8, webhook_max_in_flight: 64 });
   await connector(1, { order_event_notification_url: receiver.url, webhook_secret: null });
   await connector(2, { order_event_notification_url: other.url, webhook_secret: null });
 });
@@ -374,5 +374,76 @@ describe('events (server-sent)', () => {
     const event = text.split('\n\n').find((block) => block.includes(`"delivery_id":${id},`))!;
     expect(event).toMatch(/^event: webhook\.attempt\ndata: /);
     expect(JSON.parse(event.split('data: ')[1]!)).toMatchObject({ delivery_id: id, http_status: 200, outcome: 'delivered', status: 'delivered' });
+  });
+});
+
+describe('claims held in memory stay true to the table', () => {
+  it('a cancelled delivery that was queued behind a slow one is never posted', async () => {
+    await h.control('PATCH', '/settings', { webhook_max_in_flight_per_connector: 1 });
+    receiver.answer(() => 'hang');
+    const [first] = await queueStatuses(1, 'ORD-Q-A', ['a']);
+    const [second] = await queueStatuses(1, 'ORD-Q-B', ['b']);
+    await receiver.waitFor(1);
+    // Queued (claimed in memory), not under way: retry-now is not refused as "under way".
+    expect((await delivery(second!)).in_flight).toBe(false);
+    const cancelled = await h.control<WebhookDeliveryWithAttempts>('POST', `/accounts/1/webhooks/${second}/cancel`);
+    expect(cancelled.body.data.status).toBe('cancelled');
+    receiver.answer(() => 200);
+    await h.control('POST', `/accounts/1/webhooks/${first}/cancel`); // frees the slot held by the hanging attempt's order
+    await h.control('PATCH', '/settings', { webhook_timeout_ms: 300 });
+    await sleep(800);
+    expect(receiver.received.some((r) => r.json['order_unique_id'] === 'ORD-Q-B')).toBe(false);
+    expect((await delivery(second!)).status).toBe('cancelled');
+  });
+
+  it('a retry now of a later notification of an order waits for the earlier one (409)', async () => {
+    await h.control('PATCH', '/settings', { webhook_retry_schedule_s: [600] });
+    receiver.answer((r) => (r.json['status_text'] === 'first' ? 503 : 200));
+    const [first, second] = await queueStatuses(1, 'ORD-RETRY-ORDER', ['first', 'second']);
+    await eventually(async () => (await delivery(first!)).attempt_count === 1);
+    const refused = await h.control('POST', `/accounts/1/webhooks/${second}/retry`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.messages[0]).toMatch(new RegExp(`delivery ${first} of the same order is still pending`));
+    expect(receiver.received.filter((r) => r.json['order_unique_id'] === 'ORD-RETRY-ORDER').map((r) => r.json['status_text'])).toEqual(['first']);
+  });
+
+  it('one busy connector does not starve another when the global cap is reached', async () => {
+    await h.control('PATCH', '/settings', { webhook_max_in_flight: 2, webhook_max_in_flight_per_connector: 2 });
+    receiver.answer(() => 'hang');
+    await h.control('PATCH', '/settings', { webhook_timeout_ms: 150 });
+    await queueStatuses(1, 'ORD-BUSY', Array.from({ length: 1 }, () => 'x'));
+    for (let i = 0; i < 30; i++) await queueStatuses(1, `ORD-BUSY-${i}`, ['x']);
+    const [lone] = await queueStatuses(2, 'ORD-LONE', ['packed']);
+    const started = Date.now();
+    await eventually(async () => (await delivery(lone!)).status === 'delivered', 3000, 'the lone delivery of connector 2');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('does not spin while a receiver hangs', async () => {
+    await h.control('PATCH', '/settings', { webhook_max_in_flight_per_connector: 2, webhook_timeout_ms: 5000 });
+    receiver.answer(() => 'hang');
+    await queueStatuses(1, 'ORD-SPIN', ['a', 'b', 'c', 'd', 'e'].map((x) => x));
+    for (let i = 0; i < 4; i++) await queueStatuses(1, `ORD-SPIN-${i}`, ['x']);
+    await receiver.waitFor(2);
+    const before = process.cpuUsage();
+    await sleep(1000);
+    const used = process.cpuUsage(before);
+    expect((used.user + used.system) / 1000).toBeLessThan(300);
+  });
+});
+
+describe('the built-in inbox, slow on purpose', () => {
+  it('answers after its delay', async () => {
+    await h.control('PUT', '/inbox/it-slow/behaviour', { status: 202, delay_ms: 300 });
+    const started = Date.now();
+    const answer = await fetch(`${h.url}/_sandbox/inbox/it-slow`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(answer.status).toBe(202);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+  });
+
+  it('reading an inbox nobody posted to creates none', async () => {
+    await h.control('GET', '/inbox/never-posted');
+    const names = (await h.control<{ name: string }[]>('GET', '/inbox')).body.data.map((i) => i.name);
+    expect(names).not.toContain('never-posted');
   });
 });

@@ -68,6 +68,13 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
     .prepare<[number, number], string>('SELECT order_event_notification_url FROM connectors WHERE company_id = ? AND id = ?')
     .pluck();
   const retarget = db.prepare<[string, number]>('UPDATE webhook_outbox SET url = ? WHERE id = ?');
+  const earlierOpen = db
+    .prepare<[number], number>(
+      `SELECT p.id FROM webhook_outbox o JOIN webhook_outbox p
+          ON p.connector_id = o.connector_id AND p.ordering_key = o.ordering_key AND p.status = 'pending' AND p.id < o.id
+        WHERE o.id = ? ORDER BY p.id LIMIT 1`,
+    )
+    .pluck();
   const cancel = db.prepare<[string, number]>(
     `UPDATE webhook_outbox SET status = 'cancelled', next_attempt_at = NULL, closed_ts = ?, close_reason = 'cancelled by staff'
       WHERE id = ? AND status = 'pending'`,
@@ -131,6 +138,12 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
         retarget.run(url, id);
       } else if (row.url === '') {
         throw badRequest(`order_event_notification_url: connector ${row.connector_id} has none; set it first`);
+      } else {
+        // One order's notifications arrive in the order they were written, a retry included.
+        const earlier = earlierOpen.get(id);
+        if (earlier !== undefined) {
+          throw conflict(`delivery ${earlier} of the same ${row.order_unique_id === null ? 'product' : 'order'} is still pending and goes first; retry or cancel it first`);
+        }
       }
       await dispatcher.sendNow(companyId, id);
       return get(companyId, id);
@@ -142,6 +155,7 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
       if (!row) throw notFound(`delivery ${id} does not exist in account ${companyId}`);
       if (row.status !== 'pending') throw conflict(`delivery ${id} is ${row.status}: only a pending delivery can be cancelled`);
       cancel.run(formatTimestamp(clock.now()), id);
+      dispatcher.release({ id }); // a queued copy must not go out after all
       dispatcher.wake(); // later notifications of the same order were waiting for this one
       return get(companyId, id);
     },

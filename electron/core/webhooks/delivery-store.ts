@@ -13,6 +13,7 @@ export interface SendableRow {
   connector_id: number;
   payload: string;
   webhook_id: string;
+  ordering_key: string | null;
   url: string;
   status: string;
   attempt_count: number;
@@ -41,7 +42,7 @@ export interface DeliveryChange {
 
 /** The dispatcher's SQL: due rows and the batched write of finished attempts. */
 export function createDeliveryStore(db: Database) {
-  const SENDABLE = `o.id, o.company_id, o.connector_id, o.payload, o.webhook_id, o.url, o.status, o.attempt_count, c.webhook_secret`;
+  const SENDABLE = `o.id, o.company_id, o.connector_id, o.payload, o.webhook_id, o.ordering_key, o.url, o.status, o.attempt_count, c.webhook_secret`;
   // One connector's due rows not under way and not held by an earlier open row of the same
   // order or product, in send order (an index range per connector: another connector's backlog is never read).
   // Rows the dispatcher already holds (claimed in memory, under way or next) are left out by id.

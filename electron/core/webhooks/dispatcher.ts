@@ -10,6 +10,7 @@ import { nextDelayMs, outcomeOf } from './schedule.ts';
 import { createDeliveryStore, type DeliveryChange, type FinishedAttempt, type SendableRow } from './delivery-store.ts';
 import { formatTimestamp } from '../time.ts';
 import { ReceiverBreaker } from './breaker.ts';
+import { ClaimBook, rotate } from './claims.ts';
 
 export const USER_AGENT = `ERP-Workbench/${APP_VERSION} (webhooks; ERP REST API ${API_VERSION})`;
 
@@ -39,22 +40,21 @@ const FLUSH_EVERY_MS = 5;
 export function createDispatcher(deps: DispatcherDeps) {
   const store = createDeliveryStore(deps.db);
   const breaker = new ReceiverBreaker();
-  /**
-   * Claimed rows waiting for a free slot, per connector, in send order. Claims live in memory
-   * only: the rows stay pending in the table, so after a crash they are simply due again.
-   */
-  const queued = new Map<number, SendableRow[]>();
-  /** Attempts under way: per connector, and their abort handles by delivery id. */
-  const active = new Map<number, number>();
+  const book = new ClaimBook();
+  /** Abort handles of the attempts under way. */
   const sending = new Map<number, () => void>();
-  /** Every row held in memory (queued, under way, or finished and not yet written) -> its connector. */
-  const claimed = new Map<number, number>();
+  /** Connectors whose last query found nothing more due: not asked again until something changes. */
+  const exhausted = new Set<number>();
   let finished: FinishedAttempt[] = [];
   const waiters = new Map<number, (change: DeliveryChange | undefined) => void>();
   const urls = new Map<string, URL | string>();
   let running = false;
-  let flushQueued = false;
+  let flushTimer: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let refillQueued = false;
+  let fillRotation = 0;
+  /** The active connectors, read again at every pump. */
+  let connectorIds: number[] = [];
   let unsubscribe: (() => void) | undefined;
 
   function resolveUrl(url: string): URL | string {
@@ -76,31 +76,22 @@ export function createDispatcher(deps: DispatcherDeps) {
       'user-agent': USER_AGENT,
       ...(row.webhook_secret ? signatureHeaders(row.webhook_secret, row.webhook_id, startedAt, row.payload) : {}),
     };
-    active.set(row.connector_id, (active.get(row.connector_id) ?? 0) + 1);
-    // An abandoned attempt (the service stops) never settles: its lease is released, the row stays due.
+    // An abandoned attempt (the service stops) never settles: the row stays pending, due again.
     const attempt =
       typeof target === 'string'
         ? { result: Promise.resolve({ httpStatus: null, responseHeaders: null, responseBodyHead: '', durationMs: 0, error: target, requestHeaders: headers }), abort: () => {} }
         : postJson(target, row.payload, headers, deps.settings().webhook_timeout_ms);
     sending.set(row.id, attempt.abort);
     void attempt.result.then((result) => {
-      if (!running && trigger === 'scheduled') return;
       sending.delete(row.id);
-      // Still claimed until its result is written: until then the table says it is due.
-      active.set(row.connector_id, (active.get(row.connector_id) ?? 1) - 1);
+      book.finished(row); // still held until its result is written: until then the table says it is due
       const url = typeof target === 'string' ? row.url : target.href;
       finished.push({ row, trigger, startedAt, url, result, outcome: outcomeOf(result.httpStatus) });
       queueFlush();
       const answered = result.httpStatus !== null && result.httpStatus < 500;
-      if (breaker.record(row.connector_id, answered, deps.clock.now().getTime())) releaseQueue(row.connector_id);
+      if (breaker.record(row.connector_id, answered, deps.clock.now().getTime())) book.release({ connectorId: row.connector_id });
       drain(); // the next claimed row goes out now, without waiting for the database
     });
-  }
-
-  /** A paused connector gives its claimed rows back (they stay due, unattempted). */
-  function releaseQueue(connectorId: number): void {
-    for (const row of queued.get(connectorId) ?? []) claimed.delete(row.id);
-    queued.delete(connectorId);
   }
 
   /** What an attempt makes of its delivery, by the spec's table and the retry schedule. */
@@ -116,21 +107,34 @@ export function createDispatcher(deps: DispatcherDeps) {
     return { status: 'pending', nextAttemptAt: deps.clock.now().getTime() + delay, reason: null };
   }
 
-  function queueFlush(): void {
-    if (flushQueued) return;
-    flushQueued = true;
+  function queueFlush(delay = FLUSH_EVERY_MS): void {
+    if (flushTimer) return;
     // A few milliseconds of answers per transaction: at high rates one commit carries many attempts.
-    setTimeout(flush, FLUSH_EVERY_MS);
+    flushTimer = setTimeout(flush, delay);
   }
 
-  /** Writes the finished attempts of this turn in one transaction, announces them, sends what they unblocked. */
+  /** Writes the finished attempts in one transaction, announces them, sends what they unblocked. */
   function flush(): void {
-    flushQueued = false;
+    flushTimer = undefined;
     if (finished.length === 0 || !deps.db.open) return;
     const batch = finished;
     finished = [];
-    const changes = store.record(batch, decide);
-    for (const f of batch) claimed.delete(f.row.id);
+    let changes: DeliveryChange[];
+    try {
+      changes = store.record(batch, decide);
+    } catch (error) {
+      // The store is busy or full: keep the results (the rows stay held) and try again shortly.
+      finished = [...batch, ...finished];
+      console.error('[erp-workbench] webhook attempts could not be written; retrying in 1 s:', error);
+      queueFlush(1000);
+      return;
+    }
+    for (const f of batch) book.written(f.row.id);
+    announce(batch, changes);
+    pump();
+  }
+
+  function announce(batch: readonly FinishedAttempt[], changes: readonly DeliveryChange[]): void {
     const byId = new Map(batch.map((f) => [f.row.id, f]));
     const companies = new Set<number>();
     for (const change of changes) {
@@ -156,62 +160,66 @@ export function createDispatcher(deps: DispatcherDeps) {
       waiters.delete(f.row.id);
     }
     for (const company of companies) deps.events.emit('data.changed', { company_id: company, tables: ['webhook_outbox', 'webhook_attempts'] });
-    pump();
   }
 
   /**
    * Claims due rows, up to PREFETCH x each connector's cap, so freed slots are refilled without a
-   * query; a connector whose claimed rows still cover its cap is not asked again.
+   * query. Connectors are asked in turn from a rotating start, so none always goes first.
    */
   function fill(now: number): void {
     const settings = deps.settings();
     const cap = settings.webhook_max_in_flight_per_connector;
     const prefetch = cap * PREFETCH;
-    let capacity = settings.webhook_max_in_flight * PREFETCH - claimed.size;
-    for (const connectorId of store.connectorIds()) {
+    let capacity = settings.webhook_max_in_flight * PREFETCH - book.size;
+    for (const connectorId of rotate(connectorIds, fillRotation++)) {
       if (capacity <= 0) return;
-      if (breaker.allowance(connectorId, prefetch, now) === 0) continue;
-      const waiting = queued.get(connectorId)?.length ?? 0;
+      if (exhausted.has(connectorId) || breaker.allowance(connectorId, prefetch, now) === 0) continue;
+      const waiting = book.queuedOf(connectorId);
       if (waiting >= cap) continue;
-      const room = Math.min(capacity, prefetch - waiting - (active.get(connectorId) ?? 0));
+      const room = Math.min(capacity, prefetch - waiting - book.activeOf(connectorId));
       if (room <= 0) continue;
-      const held = heldBy(connectorId);
-      const rows = store.due(connectorId, now, held, room);
-      if (rows.length === 0) continue;
-      const queue = queued.get(connectorId) ?? [];
+      const rows = store.due(connectorId, now, book.heldIdsOf(connectorId), room);
+      let claimedNow = 0;
       for (const row of rows) {
-        queue.push(row);
-        claimed.set(row.id, connectorId);
+        // A later notification of an order whose earlier one is still held waits for its result.
+        if (book.holdsKey(connectorId, row.ordering_key)) continue;
+        book.enqueue(row);
+        claimedNow++;
       }
-      queued.set(connectorId, queue);
-      capacity -= rows.length;
+      capacity -= claimedNow;
+      if (rows.length < room || claimedNow === 0) exhausted.add(connectorId);
     }
   }
 
-  /** Starts claimed rows while their connector and the whole dispatcher have free slots. */
+  /** Starts queued rows, one per connector per pass in rotating order, while the caps allow. */
   function drain(): void {
     if (!running) return;
     const settings = deps.settings();
     const now = deps.clock.now().getTime();
-    for (const [connectorId, queue] of queued) {
-      const allowed = breaker.allowance(connectorId, settings.webhook_max_in_flight_per_connector, now);
-      while (queue.length > 0 && (active.get(connectorId) ?? 0) < allowed && sending.size < settings.webhook_max_in_flight) {
-        send(queue.shift()!, 'scheduled');
+    let started = true;
+    while (started && book.totalActive < settings.webhook_max_in_flight) {
+      started = false;
+      for (const connectorId of book.rotatedQueues()) {
+        if (book.totalActive >= settings.webhook_max_in_flight) break;
+        if (book.activeOf(connectorId) >= breaker.allowance(connectorId, settings.webhook_max_in_flight_per_connector, now)) continue;
+        const row = book.take(connectorId);
+        if (!row) continue;
+        send(row, 'scheduled');
+        started = true;
       }
-      if (queue.length === 0) queued.delete(connectorId);
-      // Running low: claim more now rather than at the next flush, so no slot waits for rows.
-      if (queue.length < settings.webhook_max_in_flight_per_connector) refillSoon();
+    }
+    // A connector that ran dry while it could send more may have more due: claim soon (once).
+    if (book.totalActive >= settings.webhook_max_in_flight || book.size >= settings.webhook_max_in_flight * PREFETCH) return;
+    for (const connectorId of connectorIds) {
+      if (exhausted.has(connectorId) || book.queuedOf(connectorId) > 0) continue;
+      const allowed = breaker.allowance(connectorId, settings.webhook_max_in_flight_per_connector, now);
+      if (book.activeOf(connectorId) < allowed) {
+        refillSoon();
+        return;
+      }
     }
   }
 
-  /** The ids a connector's due query must leave out: those held in memory. */
-  function heldBy(connectorId: number): number[] {
-    const ids: number[] = [];
-    for (const [id, connector] of claimed) if (connector === connectorId) ids.push(id);
-    return ids;
-  }
-
-  let refillQueued = false;
   function refillSoon(): void {
     if (refillQueued) return;
     refillQueued = true;
@@ -228,6 +236,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   function pump(): void {
     if (!running || !deps.db.open) return;
     const now = deps.clock.now().getTime();
+    connectorIds = store.connectorIds();
+    exhausted.clear(); // something changed (a write, an answer, a staff action): ask every connector again
     fill(now);
     drain();
     if (timer) clearTimeout(timer);
@@ -250,15 +260,26 @@ export function createDispatcher(deps: DispatcherDeps) {
     running: () => running,
     /** Looks at the outbox now (after a staff action changed what is due or where it goes). */
     wake: pump,
-    isInFlight: (id: number) => claimed.has(id),
+    /**
+     * Forgets queued copies of a connector's rows (or of one row), so that they are read again
+     * from the table: after a cancel, or a change of the connector's URL, secret or switch.
+     */
+    release(filter: { connectorId?: number; id?: number }): void {
+      book.release(filter);
+    },
+    /** An attempt is under way (or its result is being written). */
+    isInFlight: (id: number) => book.isBusy(id),
+    /** Queued, under way or being written. */
+    isHeld: (id: number) => book.isHeld(id),
     /**
      * "Retry now": one attempt at once, whatever the schedule, the caps and a pause; answers when
-     * it is recorded. The row must exist and not be claimed (the caller checks).
+     * it is recorded. The row must exist and not be busy (the caller checks).
      */
     async sendNow(companyId: number, id: number): Promise<void> {
+      book.release({ id });
       const row = store.one(companyId, id);
       if (!row) return;
-      claimed.set(id, row.connector_id);
+      book.start(row);
       const recorded = new Promise<DeliveryChange | undefined>((resolve) => waiters.set(id, resolve));
       send(row, 'manual');
       await recorded;
@@ -273,11 +294,12 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (timer) clearTimeout(timer);
       for (const abort of sending.values()) abort();
       sending.clear();
-      queued.clear();
-      active.clear();
-      claimed.clear();
-      breaker.clear();
+      if (flushTimer) clearTimeout(flushTimer);
       if (deps.db.open) flush();
+      flushTimer = undefined;
+      book.clear();
+      breaker.clear();
+      exhausted.clear();
       for (const resolve of waiters.values()) resolve(undefined);
       waiters.clear();
     },

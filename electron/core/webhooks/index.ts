@@ -25,9 +25,10 @@ export function createWebhooks(deps: WebhooksDeps) {
   const handlers: HandlersOf<keyof typeof webhookOperations> = {
     'connectors.get': ({ company_id, connector_id }) => deps.connectors.config(company_id, connector_id, deps.publicUrl()),
     'connectors.update': ({ company_id, connector_id, ...patch }) => {
-      const { retargeted } = connectorWriter.update(company_id, connector_id, patch);
-      // A new URL or a re-activated connector: pending deliveries may be sendable now.
-      if (retargeted > 0 || patch.active === true) dispatcher.wake();
+      connectorWriter.update(company_id, connector_id, patch);
+      // Queued copies carry the old URL, secret or switch: read them again, and look now.
+      dispatcher.release({ connectorId: connector_id });
+      dispatcher.wake();
       return deps.connectors.config(company_id, connector_id, deps.publicUrl());
     },
     'webhooks.list': ({ company_id, ...filter }) => deliveries.list(company_id, filter),

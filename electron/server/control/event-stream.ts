@@ -3,6 +3,8 @@ import type { Core } from '../../core/create-core.ts';
 import { CORE_EVENT_NAMES } from '../../../shared/contract/events.ts';
 
 const HEARTBEAT_MS = 15_000;
+/** A client this far behind (bytes not yet taken) is cut off; it reconnects by itself (`retry:`). */
+const MAX_BACKLOG = 1024 * 1024;
 
 /**
  * GET /_sandbox/events: the core's event bus as server-sent events (`event: <name>`,
@@ -32,6 +34,7 @@ export function registerEventStream(app: FastifyInstance, core: Core): void {
       core.events.on(name, (payload) => {
         const own = (payload as { company_id?: number | null }).company_id;
         if (company !== undefined && own !== undefined && own !== null && own !== company) return;
+        if (res.writableLength > MAX_BACKLOG) return end();
         res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
       }),
     );

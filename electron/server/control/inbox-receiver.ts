@@ -18,6 +18,12 @@ export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }):
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  // Waits of slow answers on purpose: cut short when the server closes, so none holds the process.
+  const waits = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...waits]) end();
+  });
+
   app.post('/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     if (!NAME.test(name)) return sendError(request, reply, 400, ['name: use 1 to 64 letters, digits, dots, underscores or dashes']);
@@ -35,15 +41,23 @@ export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }):
     const answer = opts.core.inbox.receive(name, { ip: request.ip, method: request.method, headers, body });
     opts.core.events.emit('inbox.received', { name, id: answer.id, status: answer.status });
     if (answer.delayMs > 0) {
-      // A slow or hanging receiver, on purpose; a client that gives up ends the wait.
+      // A slow or hanging receiver, on purpose; a client that gives up (the response's
+      // connection closes) or a closing server ends the wait.
+      let gone = false;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, answer.delayMs);
-        request.raw.once('close', () => {
+        const end = () => {
           clearTimeout(timer);
+          waits.delete(end);
           resolve();
+        };
+        const timer = setTimeout(end, answer.delayMs);
+        waits.add(end);
+        reply.raw.once('close', () => {
+          gone = true;
+          end();
         });
       });
-      if (request.raw.destroyed || reply.raw.destroyed) return reply.hijack();
+      if (gone || reply.raw.destroyed) return reply.hijack();
     }
     if (answer.status === 204 || answer.status === 304) return reply.code(answer.status).send();
     return reply.code(answer.status).send({ inbox: name, id: answer.id, status: answer.status });
