@@ -4,6 +4,7 @@ import { registerMedia } from './media.ts';
 import { registerDocuments } from './documents.ts';
 import type { Core } from '../core/create-core.ts';
 import { installErrorHandling } from './errors.ts';
+import { installJsonBodyParser } from './json-body.ts';
 import { sendError, requestRoute } from './envelope.ts';
 import { restApi, REST_PREFIX } from './public/index.ts';
 import { controlApi, CONTROL_PREFIX } from './control/index.ts';
@@ -70,6 +71,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // The spec's content types are JSON (and multipart for uploads, added with its routes);
   // anything else, text/plain included, is a 415.
   app.removeContentTypeParser('text/plain');
+  // JSON nested deeper than MAX_JSON_DEPTH: a 400 before any handler (json-body.ts).
+  installJsonBodyParser(app);
   app.addContentTypeParser('*', (request, _payload, done) => {
     const error = Object.assign(new Error(`unsupported Content-Type '${request.headers['content-type'] ?? ''}'`), {
       code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',

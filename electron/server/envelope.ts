@@ -29,7 +29,22 @@ export function envelope(request: FastifyRequest, status: number, data: unknown,
     your_ip: request.ip,
     your_user: request.callerName ?? '',
     your_method: request.method,
-    ...(extras.page !== undefined && { page: extras.page, has_more_pages: extras.hasMorePages ?? false }),
+    ...(extras.page !== undefined && pagingKeys(data, extras.page, extras.hasMorePages ?? false)),
+  };
+}
+
+/**
+ * The paging keys of a list answer: the spec's page and has_more_pages, and the keys public
+ * clients of the real service read beside them (data_count, data_next_page_exists, and
+ * data_next_page only when there is a next page).
+ */
+export function pagingKeys(data: unknown, page: number, hasMorePages: boolean) {
+  return {
+    page,
+    has_more_pages: hasMorePages,
+    data_count: Array.isArray(data) ? data.length : 0,
+    data_next_page_exists: hasMorePages,
+    ...(hasMorePages && { data_next_page: page + 1 }),
   };
 }
 

@@ -14,12 +14,23 @@ export function Envelope<T extends TSchema>(data: T) {
   });
 }
 
-/** Paginated lists add page and has_more_pages. */
+/**
+ * The paging keys of every paginated list: the spec's page and has_more_pages, and the keys
+ * clients of the real service read beside them.
+ */
+export const PagingKeys = {
+  page: Type.Integer({ minimum: 1 }),
+  has_more_pages: Type.Boolean({ description: 'keep requesting the next page while true' }),
+  data_count: Type.Integer({ minimum: 0, description: 'rows in this answer (data.length)' }),
+  data_next_page_exists: Type.Boolean({ description: 'the same as has_more_pages' }),
+  data_next_page: Type.Optional(Type.Integer({ minimum: 2, description: 'the next page number; present only when there is one' })),
+};
+
+/** Paginated lists add the paging keys (PagingKeys). */
 export function PagedEnvelope<T extends TSchema>(item: T) {
   return Type.Object({
     ...Envelope(Type.Array(item)).properties,
-    page: Type.Integer({ minimum: 1 }),
-    has_more_pages: Type.Boolean({ description: 'keep requesting the next page while true' }),
+    ...PagingKeys,
   });
 }
 

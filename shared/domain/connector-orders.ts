@@ -197,6 +197,17 @@ const orderFields = {
   client: OrderClient,
   items: Type.Array(OrderItem, { minItems: 1, maxItems: ORDER_ITEMS_MAX }),
   payments: Type.Optional(Type.Array(OrderPayment, { maxItems: ORDER_PAYMENTS_MAX })),
+  payment_method: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "not in the spec's table: the order's payment method before any payment exists (clients of the real service send " +
+        `it with an empty payments[]), e.g. ${ORDER_PAYMENT_METHODS.join(', ')} or cod. Stored with the order (kept when a ` +
+        'later request leaves it out); while the order has no payment it is the method invoicing.excluded_payment_methods ' +
+        'and proforma.trigger_payment_methods look at. Another value is stored with a notice',
+    }),
+  ),
 };
 
 /** POST: the whole order (spec). */
@@ -226,6 +237,7 @@ export const ConnectorOrderUpdate = Type.Object(
     client: Type.Optional(OrderClientUpdate),
     items: Type.Optional(orderFields.items),
     payments: orderFields.payments,
+    payment_method: orderFields.payment_method,
   },
   {
     additionalProperties: false,
@@ -252,8 +264,8 @@ export const ImportSummary = Type.Object({
   paid_amount_registered: Type.Number({ description: 'sum of the payments registered by this request, in the order currency' }),
   payment_method_applied: Type.Union([Type.String(), Type.Null()], {
     description:
-      "the order's payment method: of its first confirmed payment, else of its first payment, 'cod' for cash on " +
-      'delivery without payments, null when none',
+      "the order's payment method: of its first confirmed payment, else of its first payment, else the order's " +
+      "payment_method, 'cod' for cash on delivery without any of these, null when none",
   }),
   item_field_aliases_used: Type.Array(Type.String(), { description: "aliases read, as 'alias -> canonical', in order of first use" }),
 });
@@ -261,7 +273,10 @@ export type ImportSummary = Static<typeof ImportSummary>;
 
 /** 200: the spec's answer. */
 export const ConnectorOrderAnswer = Type.Object({
-  SERVICE_order_id: Type.Integer(),
+  SERVICE_order_id: Type.Integer({ description: "the order's id in the service (the marketplace list's rec_id)" }),
+  BOCP_order_id: Type.Integer({
+    description: 'the same id as SERVICE_order_id, under the name clients of the real service (BOCP) read',
+  }),
   notices: Type.Array(Type.String(), { description: 'non-fatal issues' }),
   errors: Type.Array(Type.String(), { description: 'fatal issues: always empty on 200' }),
   received_payload: Type.Unknown({ description: 'the request body as received' }),
@@ -272,6 +287,7 @@ export type ConnectorOrderAnswer = Static<typeof ConnectorOrderAnswer>;
 /** 400: data of a refused order (messages repeat errors). */
 export const ConnectorOrderRefusal = Type.Object({
   SERVICE_order_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the stored order of an update, else null' }),
+  BOCP_order_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the same as SERVICE_order_id' }),
   notices: Type.Array(Type.String()),
   errors: Type.Array(Type.String(), { description: 'fatal issues, each naming its field' }),
   received_payload: Type.Unknown(),

@@ -7,10 +7,21 @@
 
 export type SettingGroup = 'products' | 'order_processing' | 'invoicing' | 'proforma' | 'awb' | 'status_sync';
 
+/**
+ * Account data an id-valued setting chooses from: GET /connector/{id}/config/ lists the
+ * account's rows as its `options` (id or code -> name).
+ */
+export type SettingChoices = 'workpoints' | 'sub_managements' | 'invoice_series' | 'proforma_series' | 'couriers';
+
 export interface SettingDef {
   label: string;
-  /** Allowed values and their labels; absent for free values (numbers, lists, maps). */
+  /**
+   * Allowed values and their labels (for a list setting: the values its items may take);
+   * absent for free values (numbers, free text, maps): answered as an empty map.
+   */
   options?: Readonly<Record<string, string>>;
+  /** The account's rows the value is one of (its options, read when the configuration is asked). */
+  choices?: SettingChoices;
   /** Used when neither the connector nor the account default sets it. */
   fallback: unknown;
 }
@@ -18,6 +29,8 @@ export interface SettingDef {
 const YES_NO = { true: 'Da', false: 'Nu' } as const;
 const WEEKDAYS = 'list of weekdays, 0 = Sunday ... 6 = Saturday';
 const PAYMENT_METHODS = 'list of order payment methods: bank_transfer, card, paypal, credit';
+const WEEKDAY_OPTIONS = { 0: 'Duminica', 1: 'Luni', 2: 'Marti', 3: 'Miercuri', 4: 'Joi', 5: 'Vineri', 6: 'Sambata' } as const;
+const PAYMENT_METHOD_OPTIONS = { bank_transfer: 'Transfer bancar', card: 'Card', paypal: 'PayPal', credit: 'Credit' } as const;
 
 export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<string, SettingDef>>>> = {
   products: {
@@ -34,7 +47,11 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
     update_prices: { label: 'Actualizeaza preturile in magazin', options: YES_NO, fallback: true },
     update_stock: { label: 'Actualizeaza stocul in magazin', options: YES_NO, fallback: true },
     update_names: { label: 'Actualizeaza denumirile in magazin', options: YES_NO, fallback: false },
-    target_sub_management_id: { label: 'Subgestiunea in care intra produsele importate (id; null = gestiunea)', fallback: null },
+    target_sub_management_id: {
+      label: 'Subgestiunea in care intra produsele importate (id; null = gestiunea)',
+      choices: 'sub_managements',
+      fallback: null,
+    },
     push_enabled: { label: 'Trimite modificarile de produse (push)', options: YES_NO, fallback: true },
   },
   order_processing: {
@@ -43,14 +60,14 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
       options: { automatic: 'Automata la import', manual: 'Manuala, de catre operator' },
       fallback: 'automatic',
     },
-    workpoint_id: { label: 'Punctul de lucru al comenzilor (magazia_id)', fallback: null },
+    workpoint_id: { label: 'Punctul de lucru al comenzilor (magazia_id)', choices: 'workpoints', fallback: null },
     action_on_import: {
       label: 'Actiune la importul comenzii',
       options: { create_sale: 'Creeaza bon de vanzare', reserve_stock: 'Doar rezerva stocul', none: 'Nicio actiune' },
       fallback: 'create_sale',
     },
     next_day_hour: { label: 'Dupa ora aceasta, comanda se programeaza pe ziua urmatoare (0-23)', fallback: 16 },
-    skipped_weekdays: { label: `Zile in care nu se proceseaza (${WEEKDAYS})`, fallback: [6, 0] },
+    skipped_weekdays: { label: `Zile in care nu se proceseaza (${WEEKDAYS})`, options: WEEKDAY_OPTIONS, fallback: [6, 0] },
     cancel_action: {
       label: 'La anularea comenzii',
       options: { cancel_documents: 'Anuleaza documentele', keep_documents: 'Pastreaza documentele' },
@@ -69,20 +86,28 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
     },
   },
   invoicing: {
-    series: { label: 'Seria facturilor', fallback: 'WEB' },
+    series: { label: 'Seria facturilor', choices: 'invoice_series', fallback: 'WEB' },
     auto_issue: {
       label: 'Emitere automata a facturii',
       options: { off: 'Nu', on_import: 'La import', when_paid: 'Cand comanda este platita', on_awb: 'La generarea AWB-ului' },
       fallback: 'off',
     },
     require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
-    excluded_payment_methods: { label: `Metode de plata fara factura automata (${PAYMENT_METHODS})`, fallback: [] },
+    excluded_payment_methods: {
+      label: `Metode de plata fara factura automata (${PAYMENT_METHODS})`,
+      options: PAYMENT_METHOD_OPTIONS,
+      fallback: [],
+    },
     only_if_paid: { label: 'Doar comenzile platite', options: YES_NO, fallback: true },
     email_auto_send: { label: 'Trimite factura pe e-mail automat', options: YES_NO, fallback: false },
   },
   proforma: {
-    series: { label: 'Seria proformelor', fallback: 'PFW' },
-    trigger_payment_methods: { label: `Metode de plata care emit proforma (${PAYMENT_METHODS})`, fallback: [] },
+    series: { label: 'Seria proformelor', choices: 'proforma_series', fallback: 'PFW' },
+    trigger_payment_methods: {
+      label: `Metode de plata care emit proforma (${PAYMENT_METHODS})`,
+      options: PAYMENT_METHOD_OPTIONS,
+      fallback: [],
+    },
     trigger_status: { label: 'Statusul comenzii care emite proforma', fallback: 'new' },
   },
   awb: {
@@ -93,8 +118,8 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
     },
     require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
     latest_issue_hour: { label: 'Ultima ora de generare in ziua curenta (0-23)', fallback: 15 },
-    skipped_weekdays: { label: `Zile fara generare AWB (${WEEKDAYS})`, fallback: [0] },
-    default_courier: { label: 'Curierul implicit (cod din GET /awb/add/)', fallback: 'fan' },
+    skipped_weekdays: { label: `Zile fara generare AWB (${WEEKDAYS})`, options: WEEKDAY_OPTIONS, fallback: [0] },
+    default_courier: { label: 'Curierul implicit (cod din GET /awb/add/)', choices: 'couriers', fallback: 'fan' },
   },
   status_sync: {
     map: {

@@ -56,6 +56,9 @@ export const ConnectorOrder = Type.Object({
   client_unique_id: Type.Union([Type.Integer(), Type.Null()]),
   total_with_vat: Type.Number(),
   paid_amount: Type.Number(),
+  payment_method: Type.Union([Type.String(), Type.Null()], {
+    description: "the order-level payment_method of the requests (not in the spec's table), null when none was sent",
+  }),
   created_ts: Type.String(),
   last_changed_ts: Type.String(),
   sales_receipts: Type.Array(LinkedSale),
@@ -84,8 +87,10 @@ export const MARKETPLACE_ORDERS_PAGE_SIZE = 250;
 export const OptionField = Type.Object({
   value: Type.Unknown(),
   label: Type.String(),
-  options: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], {
-    description: 'allowed values and their labels; null when the value is free',
+  options: Type.Record(Type.String(), Type.String(), {
+    description:
+      'allowed values and their labels (for a list, the values of its items); for an id or code the account ' +
+      "chooses (workpoint, sub-management, series, courier) the account's choices, id -> name; {} when the value is free",
   }),
   source: Type.Enum(['connector', 'global'], { description: 'set on the connector, or the account default' }),
 });

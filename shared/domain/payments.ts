@@ -56,6 +56,11 @@ export const Payment = Type.Object({
   mentions: Type.String({ description: 'free note; the external_ref of an API payment is appended to it' }),
   source: Type.Enum([...PAYMENT_SOURCES], { description: 'where the payment was registered' }),
   fiscal_receipt_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the fiscal receipt it was created from' }),
+  bv_id: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'the sale the payment belongs to (registered on it, created by one of its fiscal receipts or orders, or paying it ' +
+      'or its own invoice), also when nothing of it could be allocated; null for a payment of no sale',
+  }),
   allocated_amount: Type.Number({ description: 'sum of its allocations, payment currency' }),
   allocation_status: Type.Enum([...ALLOCATION_STATUSES]),
   cancelled: Type.Integer({ minimum: 0, maximum: 1 }),

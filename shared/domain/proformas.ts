@@ -12,6 +12,9 @@ export const Proforma = Type.Object({
   paid_amount: Type.Number({ description: 'advance payments allocated to the proforma, proforma currency' }),
   invoice_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the final invoice issued from it' }),
   added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),
+  total: Type.Number({
+    description: 'total_with_vat again, under the name clients of the real service read (they match it to an order total)',
+  }),
   payment_link: Type.Optional(
     Type.String({ description: 'with include:payment_link: the online card payment page ("" when none)' }),
   ),

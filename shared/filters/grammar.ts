@@ -104,6 +104,40 @@ function anyDateRange(key: string, raw: string): DateRange {
 
 const INTEGER = /^-?\d{1,15}$/;
 
+/** One reading of a document number as a partner types it: a series (null: any) and the number. */
+export interface DocumentNumberReading {
+  series: string | null;
+  number: number;
+}
+
+/**
+ * A document number as a partner types it: `596`, `B2BREB-596`, `B2BREB 596`, `b2breb596`
+ * (series and number, any case, with or without a separator: space, `-`, `_`, `/`, `.`, `#`).
+ * Answers every reading, the most likely first: without a separator a series ending in digits
+ * is possible too (`FA2596`: FA2 596, then FA 2596 ...). No reading (no number at the end, a
+ * number 0 or over 15 digits) is an empty list: the value matches no document.
+ */
+export function documentNumberReadings(raw: string): DocumentNumberReading[] {
+  const m = /^(.*?)(\d+)$/s.exec(raw.trim());
+  if (!m) return [];
+  const digits = m[2]!;
+  const rest = m[1]!;
+  const prefix = rest.replace(/[\s\-_/.#]+$/, '');
+  const readings: DocumentNumberReading[] = [];
+  const push = (series: string | null, numberText: string) => {
+    const number = Number(numberText);
+    if (numberText.length <= 15 && number >= 1) readings.push({ series, number });
+  };
+  if (prefix === '') {
+    if (rest === '') push(null, digits);
+    return readings;
+  }
+  push(prefix, digits);
+  // No separator: digits right after the series may belong to it.
+  if (prefix === rest) for (let k = 1; k < digits.length; k++) push(prefix + digits.slice(0, k), digits.slice(k));
+  return readings;
+}
+
 /** The value types a filter key can have. */
 export const f = {
   /** An integer, at least `min` (default 1, as ids and pages start at 1). */
@@ -122,6 +156,12 @@ export const f = {
     field(`one of ${values.join(', ')}`, (raw, key): V => {
       if (!(values as readonly string[]).includes(raw)) fail(key, raw, `one of ${values.join(', ')}`);
       return raw as V;
+    }),
+  /** A document number with or without its series (documentNumberReadings); only empty is refused. */
+  documentNumber: () =>
+    field('a document number, with or without its series (596, B2BREB-596, B2BREB 596, b2breb596)', (raw, key) => {
+      if (raw.trim().length === 0) fail(key, raw, 'a non-empty value');
+      return documentNumberReadings(raw);
     }),
   /** Free text, URL-decoded; empty is refused. */
   text: () =>

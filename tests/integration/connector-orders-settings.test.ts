@@ -404,10 +404,13 @@ describe('order_processing.repeated_order_block_threshold', () => {
     const before = state();
     const blocked = await send('POST', body.order_unique_id, body);
     expect(blocked.status).toBe(400);
-    expect(blocked.body.data).toMatchObject({ SERVICE_order_id: orderRow(body.order_unique_id).id, received_payload: body });
+    const id = orderRow(body.order_unique_id).id;
+    expect(blocked.body.data).toMatchObject({ SERVICE_order_id: id, BOCP_order_id: id, received_payload: body });
     expect(blocked.body.data.errors).toEqual([
-      `order_unique_id: order '${body.order_unique_id}' was already imported 2 time(s) in the last hour; import number 3 within an hour is blocked (order_processing.repeated_order_block_threshold = 3)`,
+      `order_unique_id: order '${body.order_unique_id}' already exists and was imported 2 time(s) in the last hour; import number 3 within an hour is blocked (order_processing.repeated_order_block_threshold = 3); send changes with PUT`,
     ]);
+    // Clients of the real service resend as PUT when the refusal says "exist" (any case).
+    expect(blocked.body.messages.join(' ')).toMatch(/exist/i);
     expect(state()).toEqual(before);
     // An hour after the first import, the window holds one POST.
     clock.t = new Date(TUESDAY_10.getTime() + 60 * 60_000 + 1000);

@@ -19,6 +19,8 @@ const rest = restSend<Row>(demo);
 beforeAll(() => {
   prods = orderableProducts<Omit<Prod, 'pwv'>>(all, { column: 'p.unitate_masura AS unit', where: 's.reserved = 0', limit: 6 });
   // A plain baseline: no automatic step besides the sales receipt (the settings test covers them).
+  // The demo's connector 1 reserves stock on import; these tests follow the sales receipt.
+  setting(1, 'order_processing', 'action_on_import', 'create_sale');
   setting(1, 'invoicing', 'auto_issue', 'off');
   setting(1, 'awb', 'auto_issue', 'off');
   setting(1, 'proforma', 'trigger_payment_methods', []);
@@ -101,13 +103,14 @@ function state() {
   };
 }
 
-/** A refused request: 400 in the envelope with data {SERVICE_order_id, notices, errors, received_payload}, and nothing changed. */
+/** A refused request: 400 in the envelope with data {SERVICE_order_id, BOCP_order_id, notices, errors, received_payload}, and nothing changed. */
 async function expectRefused(method: 'POST' | 'PUT', uid: string, body: unknown, pattern: RegExp, connectorId = 1): Promise<Row> {
   const before = state();
   const answer = await send(method, uid, body, connectorId);
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
   expect(answer.body.is_error).toBe(true);
-  expect(Object.keys(answer.body.data)).toEqual(['SERVICE_order_id', 'notices', 'errors', 'received_payload']);
+  expect(Object.keys(answer.body.data)).toEqual(['SERVICE_order_id', 'BOCP_order_id', 'notices', 'errors', 'received_payload']);
+  expect(answer.body.data.BOCP_order_id).toBe(answer.body.data.SERVICE_order_id);
   expect(answer.body.data.received_payload).toEqual(body);
   expect(answer.body.messages).toEqual(answer.body.data.errors);
   expect(answer.body.data.errors.some((e: string) => pattern.test(e)), JSON.stringify(answer.body.data.errors)).toBe(true);
@@ -126,7 +129,8 @@ describe('POST creates an order', () => {
     const next = one("SELECT next_number FROM document_series WHERE company_id = 1 AND doc_type = 'sale' AND series = 'BVW'").next_number;
     const data = expectOk(await send('POST', uid, body));
 
-    expect(Object.keys(data)).toEqual(['SERVICE_order_id', 'notices', 'errors', 'received_payload', 'import_summary']);
+    expect(Object.keys(data)).toEqual(['SERVICE_order_id', 'BOCP_order_id', 'notices', 'errors', 'received_payload', 'import_summary']);
+    expect(data.BOCP_order_id).toBe(data.SERVICE_order_id);
     expect(data.errors).toEqual([]);
     expect(data.notices).toEqual([]);
     expect(data.received_payload).toEqual(body);

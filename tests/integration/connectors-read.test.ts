@@ -42,6 +42,39 @@ describe('GET /connector/{id}/config/', () => {
     expect(after.data.invoicing!.series).toMatchObject({ value: 'DS', source: 'connector' });
   });
 
+  it("every option field carries an options map (never null); id-valued settings list the account's choices", async () => {
+    const { data } = await get<Record<string, Record<string, Row | string>>>('/connector/1/config/');
+    for (const group of ['products', 'order_processing', 'invoicing', 'proforma', 'awb', 'status_sync']) {
+      for (const [key, field] of Object.entries(data[group]!)) {
+        if (typeof field === 'string') continue; // products_feed_url, product_change_notify_url
+        // counter-case: free values (numbers, text, maps) answered null before; now an empty map
+        expect(field.options, `${group}.${key}`).not.toBeNull();
+        expect(typeof field.options, `${group}.${key}`).toBe('object');
+      }
+    }
+    const rows = (sql: string) => Object.fromEntries((demo.db.prepare(sql).all() as Array<{ id: number | string; name: string }>).map((r) => [String(r.id), r.name]));
+    expect((data.order_processing!.workpoint_id as Row).options).toEqual(rows('SELECT id, name FROM workpoints WHERE company_id = 1 AND deleted = 0'));
+    expect((data.order_processing!.workpoint_id as Row).options).toMatchObject({ 1: 'Depozit central', 2: 'Magazin Bucuresti' });
+    const subs = (data.products!.target_sub_management_id as Row).options as Record<string, string>;
+    expect(Object.keys(subs)).toEqual(Object.keys(rows('SELECT id, name FROM sub_managements WHERE company_id = 1 ORDER BY id')));
+    expect(subs['1']).toMatch(/^Raft A - marfa curenta/);
+    expect((data.invoicing!.series as Row).options).toMatchObject({ WEB: 'WEB', DMO: 'DMO' });
+    expect((data.proforma!.series as Row).options).toMatchObject({ PFW: 'PFW', PF: 'PF' });
+    expect((data.awb!.default_courier as Row).options).toMatchObject({ fan: expect.any(String) });
+    expect((data.awb!.latest_issue_hour as Row).options).toEqual({});
+    expect((data.awb!.skipped_weekdays as Row).options).toMatchObject({ 0: expect.any(String), 6: expect.any(String) });
+    // the choices are the account's: a new workpoint appears, a deleted one goes
+    writeSql(demo.h, "INSERT INTO workpoints (id, company_id, name, kind) VALUES (77, 1, 'Depozit nou', 'wholesale')");
+    writeSql(demo.h, 'UPDATE workpoints SET deleted = 1 WHERE id = 2');
+    try {
+      const after = await get<Record<string, Record<string, Row>>>('/connector/1/config/');
+      expect(after.data.order_processing!.workpoint_id!.options).toEqual({ 1: 'Depozit central', 77: 'Depozit nou' });
+    } finally {
+      writeSql(demo.h, 'UPDATE workpoints SET deleted = 0 WHERE id = 2');
+      writeSql(demo.h, 'DELETE FROM workpoints WHERE id = 77');
+    }
+  });
+
   it('404 for an unknown or deleted connector', async () => {
     await get('/connector/99/config/', 404);
     await get('/connector/4/config/', 404);

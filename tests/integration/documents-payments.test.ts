@@ -24,8 +24,18 @@ describe('GET /payments/list/', () => {
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(keys);
       const { incasare_id, ...fields } = row;
-      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(incasare_id)![k]])));
+      // bv_id is the sale_id column: the sale the payment belongs to
+      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(incasare_id)![k === 'bv_id' ? 'sale_id' : k]])));
     }
+    // a payment allocated to a sale belongs to that sale; standalone invoices' and proformas' payments to none
+    const allocatedTo = new Map(
+      (demo.db.prepare("SELECT payment_id, doc_id FROM payment_allocations WHERE company_id = 1 AND doc_type = 'sale'").all() as Row[]).map((r) => [
+        r.payment_id,
+        r.doc_id,
+      ]),
+    );
+    for (const row of rows) if (allocatedTo.has(row.incasare_id)) expect(row.bv_id).toBe(allocatedTo.get(row.incasare_id));
+    expect(rows.some((row) => row.bv_id === null)).toBe(true);
     // receipts (chitante) carry a series and number; other payments '' and null
     expect(rows.some((row) => row.series === 'CH' && typeof row.number === 'number')).toBe(true);
     expect(rows.some((row) => row.series === '' && row.number === null)).toBe(true);

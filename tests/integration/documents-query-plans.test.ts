@@ -148,7 +148,19 @@ const CASES: PlanCase[] = [
       },
     ];
   }),
-  { name: 'invoices: documentnr', run: lists.invoices({ number: 5 }), uses: index('invoices_company_number', ' AND number=\\?'), ordered: true },
+  {
+    name: 'invoices: documentnr',
+    run: lists.invoices({ documentNumber: [{ series: null, number: 5 }] }),
+    uses: index('invoices_company_number', ' AND number=\\?'),
+    ordered: true,
+  },
+  {
+    name: 'invoices: documentnr with its series',
+    run: lists.invoices({ documentNumber: [{ series: 'dmo', number: 5 }] }),
+    // the series as stored and the number: UNIQUE (company_id, series, number), one row at most
+    uses: index('sqlite_autoindex_invoices_1', ' AND series=\\? AND number=\\?'),
+    ordered: true,
+  },
   {
     name: 'proformas: for_abon_tpl_id',
     run: lists.proformas({ subscriptionTemplateId: 1 }),

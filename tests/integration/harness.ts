@@ -19,6 +19,9 @@ export interface Envelope<T = unknown> {
   your_method: string;
   page?: number;
   has_more_pages?: boolean;
+  data_count?: number;
+  data_next_page_exists?: boolean;
+  data_next_page?: number;
 }
 
 export interface Answer<T = unknown> {

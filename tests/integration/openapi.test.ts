@@ -46,9 +46,33 @@ describe('OpenAPI document', () => {
     expect(list['x-path-filters'].map((f) => f.key)).toEqual(expect.arrayContaining(['year', 'modifiedafter', 'include', 'exclude', 'page']));
     expect(list.description).toMatch(/\| `modifiedafter` \| a timestamp YYYY-MM-DD HH:MM:SS/);
     const ok = list.responses['200']!.content['application/json']!.schema;
-    expect(Object.keys(ok.properties)).toEqual(expect.arrayContaining(['is_error', 'data', 'page', 'has_more_pages']));
+    expect(Object.keys(ok.properties)).toEqual(
+      expect.arrayContaining(['is_error', 'data', 'page', 'has_more_pages', 'data_count', 'data_next_page_exists', 'data_next_page']),
+    );
     expect(list.responses['401']).toBeDefined();
     expect(list.responses['400']).toBeDefined();
+  });
+
+  it('shows the paging keys of every list, BOCP_order_id in the connector order answers and the marketplace answer as served', () => {
+    type Op = { 'x-page-size'?: number; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, any>; required?: string[] } }> }> };
+    const okOf = (path: string, method = 'get') =>
+      (doc.paths[`${REST_PREFIX}/{company_id}${path}`]![method] as unknown as Op).responses['200']!.content['application/json']!.schema;
+    const lists = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.values(ops).filter((op) => (op as unknown as Op)['x-page-size'] !== undefined).map((op) => [path, op as unknown as Op] as const),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    for (const [path, op] of lists) {
+      const schema = op.responses['200']!.content['application/json']!.schema;
+      expect(Object.keys(schema.properties), path).toEqual(expect.arrayContaining(['page', 'data_count', 'data_next_page_exists', 'data_next_page']));
+      expect(schema.required ?? [], path).not.toContain('data_next_page');
+    }
+    expect(Object.keys(okOf('/marketplace/orders/list/').properties)).toEqual(
+      expect.arrayContaining(['data_next_page_exists', 'data_next_page_url', 'data_count', 'data_next_page']),
+    );
+    for (const method of ['post', 'put']) {
+      const data = okOf('/connector/{connector_id}/order/{order_id}/', method).properties.data;
+      expect(Object.keys(data.properties), method).toEqual(expect.arrayContaining(['SERVICE_order_id', 'BOCP_order_id']));
+    }
   });
 });
 

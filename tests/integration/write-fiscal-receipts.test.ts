@@ -18,7 +18,7 @@ interface Outcome {
 }
 
 const demo = useDemo();
-const { one, all } = queries(demo);
+const { one, all, value } = queries(demo);
 const send = restSend(demo);
 const write = (sql: string, ...params: unknown[]) => writeSql(demo.h, sql, ...params);
 
@@ -372,17 +372,46 @@ describe('POST /payments/fiscalreceipt/', () => {
       expect(answer.status).toBe(200);
       return answer.body.data.incasare_id;
     };
-    // the sale is paid in full: a payment on it stays unallocated (the client's advance), not the sale's
-    const advance = await pay(1);
-    expect(demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(advance)).toBe('not_allocated');
+    // the sale is paid in full: a payment on it is not allocated (nothing is open) but it is the sale's (bv_id)
+    const over = await pay(1);
+    expect(one('SELECT allocation_status, allocated_amount, sale_id FROM payments WHERE id = ?', over)).toEqual({
+      allocation_status: 'not_allocated', allocated_amount: 0, sale_id: s.id,
+    });
+    const listed = await send<Array<{ incasare_id: number; bv_id: number | null }>>('GET', `/payments/list/id:${over}/`);
+    expect(listed.body.data.map((p) => [p.incasare_id, p.bv_id])).toEqual([[over, s.id]]);
+    // counter-case: an overpayment of another sale is that sale's, and stays
+    const other = printedSale();
+    const othersOver = (await send<{ incasare_id: number }>('POST', `/sales/${other.id}/payment/`, { amount: 3, payment_type: 'cash' })).body.data
+      .incasare_id;
     const [partial] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_cash: 1 }]);
-    expect(partial!.deleted_incasare_ids).not.toContain(advance);
+    // the printed receipt deletes it with every other payment of the sale (before: it stayed, unlinked)
+    expect(partial!.deleted_incasare_ids).toContain(over);
+    expect(paymentExists(over)).toBe(false);
+    expect(paymentExists(othersOver)).toBe(true);
     const allocated = await pay(1);
     expect(demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(allocated)).toBe('fully_allocated');
     const [out] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_cash: 2 }]);
     expect(out!.deleted_incasare_ids).toEqual([partial!.payments[0]!.incasare_id, allocated].sort((a, b) => a - b));
     expect(paymentExists(allocated)).toBe(false);
-    expect(paymentExists(advance)).toBe(true);
+    expect(paymentExists(othersOver)).toBe(true);
     expect(sale(s.id as number).paid_amount).toBe(2);
+  });
+
+  it('never gives a deleted payment id again: the highest payment, deleted by a fiscal receipt import, stays unused', async () => {
+    const s = printedSale();
+    const posId = pos();
+    const [printed] = await imported([{ pos_receipt_id: posId, bv_id: s.id, status_id: 3, paid_cash: 1 }]);
+    const top = printed!.payments[0]!.incasare_id;
+    expect(value('SELECT max(id) FROM payments')).toBe(top);
+    // the receipt imported again as not printed: it loses the payment it had created (the highest id) and records none
+    const [replaced] = await imported([{ pos_receipt_id: posId, bv_id: s.id, status_id: 2, reimport_existing_bf: 1 }]);
+    expect(replaced!.deleted_incasare_ids).toEqual([top]);
+    expect(value('SELECT max(id) FROM payments')).toBeLessThan(top);
+    // counter-case of SQLite's plain rowid (max + 1, which gave `top` again): the next id is above every id ever given
+    const next = await send<{ incasare_id: number }>('POST', `/sales/${printedSale().id}/payment/`, { amount: 1, payment_type: 'card' });
+    expect(next.status).toBe(200);
+    expect(next.body.data.incasare_id).toBeGreaterThan(top);
+    const [again] = await imported([{ pos_receipt_id: pos(), bv_id: s.id, status_id: 3, paid_card: 1 }]);
+    expect(again!.payments[0]!.incasare_id).toBeGreaterThan(next.body.data.incasare_id);
   });
 });

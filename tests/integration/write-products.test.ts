@@ -351,6 +351,30 @@ describe('PUT /product/{product_id}/', () => {
   });
 });
 
+describe('PATCH / PUT of an absent product: 404 whatever the body', () => {
+  it('answers 404 before the body is read (a bad field, an incomplete PUT, no JSON, another content type); the same bodies on a live product are 400 / 415', async () => {
+    const id = freshProduct();
+    const deleted = one<{ id: number }>('SELECT id FROM products WHERE company_id = 1 AND deleted = 1 LIMIT 1').id;
+    const bad: Array<[string, unknown, string | undefined, number, RegExp]> = [
+      ['PATCH', { no_such_field: 1 }, undefined, 400, /no_such_field/],
+      ['PATCH', { cota_tva_vanzare: 'x' }, undefined, 400, /cota_tva_vanzare/],
+      ['PUT', { product_name: 'only this' }, undefined, 400, /./],
+      ['PATCH', '{"product_name": ', 'application/json', 400, /./],
+      ['PUT', '[1]', undefined, 400, /^body: must be a JSON object$/],
+      ['PATCH', 'product_name=X', 'application/x-www-form-urlencoded', 415, /Content-Type/],
+    ];
+    for (const [method, body, contentType, liveStatus, livePattern] of bad) {
+      for (const missing of [777777, OTHER_ACCOUNT_PRODUCT, deleted]) {
+        await refused(send(method, missing, body, contentType), 404, [new RegExp(`^product ${missing} does not exist$`)], [missing]);
+      }
+      // counter-case: on a product that exists, the body is read and refused as before
+      await refused(send(method, id, body, contentType), liveStatus, [livePattern], [id]);
+    }
+    // an id that is not one stays a 400, whatever the body
+    await refused(send('PUT', 'abc', { no_such_field: 1 }), 400, [/^product_id: 'abc' is not a positive integer id$/], [id]);
+  });
+});
+
 describe('DELETE /product/{product_id}/', () => {
   it('deletes the variant (deleted = 1, last_changed_ts); then every route of it is 404 and the list shows it with show_deleted:1', async () => {
     const id = freshProduct();

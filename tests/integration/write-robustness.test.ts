@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from './fixtures.ts';
-import { useDemo, withWritableDb } from './harness.ts';
+import { ADMIN_TOKEN, useDemo, withWritableDb } from './harness.ts';
 import { restSend } from './requests.ts';
 
 /** Requests that once slipped through the write side: each must answer in the envelope, no 500. */
@@ -36,6 +36,51 @@ describe('write side robustness', () => {
     expect(put.status, JSON.stringify(put.body.messages)).toBe(200);
     expect(put.body.data.product_name).toBe('Renamed by round trip');
     expect((put.body.data.images as Array<{ url: string | null }>).at(-1)!.url).toBe(images.at(-1)!.url);
+  });
+});
+
+describe('JSON nesting limit (64 levels), before any handler', () => {
+  const DEPTH_MESSAGE = /^body: JSON nested deeper than 64 levels of arrays and objects \(the limit is 64\)$/;
+  const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const control = (method: string, path: string, body: string) =>
+    fetch(`${demo.h.url}/_sandbox${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body,
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { is_error: boolean; http_code: number; messages: string[] } }));
+
+  it('a connector order nested 5,000 levels deep is a 400 in the envelope naming the body and the limit (was a 500)', async () => {
+    const answer = await send('POST', '/connector/1/order/DEPTH-1/', `{"order_unique_id":"DEPTH-1","items":${nested(5000)}}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ is_error: true, http_code: 400, data: null });
+    expect(answer.body.messages).toEqual([expect.stringMatching(DEPTH_MESSAGE)]);
+    expect(demo.db.prepare("SELECT count(*) FROM connector_orders WHERE order_unique_id = 'DEPTH-1'").pluck().get()).toBe(0);
+  });
+
+  it('65 levels are refused on a REST and a control route; 64 levels, and brackets inside strings, reach the handler', async () => {
+    const saleId = demo.db.prepare('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 0 ORDER BY id LIMIT 1').pluck().get() as number;
+    // the object itself is level 1: mentions nested 64 more is 65
+    const tooDeep = await send('POST', `/sales/${saleId}/payment/`, `{"amount":1,"payment_type":"cash","mentions":${nested(64)}}`);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.messages).toEqual([expect.stringMatching(DEPTH_MESSAGE)]);
+    const controlDeep = await control('PATCH', '/settings', `{"webhook_timeout_ms":${nested(64)}}`);
+    expect(controlDeep.status).toBe(400);
+    expect(controlDeep.body).toMatchObject({ is_error: true, http_code: 400 });
+    expect(controlDeep.body.messages).toEqual([expect.stringMatching(DEPTH_MESSAGE)]);
+    // counter-cases: 64 levels in all pass the parser; the handler refuses the field for its own reason
+    const atLimit = await send('POST', `/sales/${saleId}/payment/`, `{"amount":1,"payment_type":"cash","mentions":${nested(63)}}`);
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.messages.join(' ')).toMatch(/mentions/);
+    expect(atLimit.body.messages.join(' ')).not.toMatch(/nested deeper/);
+    const controlAtLimit = await control('PATCH', '/settings', `{"webhook_timeout_ms":${nested(63)}}`);
+    expect(controlAtLimit.status).toBe(400);
+    expect(controlAtLimit.body.messages.join(' ')).not.toMatch(/nested deeper/);
+    const inString = await send(
+      'POST',
+      `/sales/${saleId}/payment/`,
+      JSON.stringify({ amount: 0.01, payment_type: 'cash', mentions: `${'[{'.repeat(200)} \\" ${'{'.repeat(100)}` }),
+    );
+    expect(inString.status, JSON.stringify(inString.body.messages)).toBe(200);
   });
 });
 

@@ -15,6 +15,10 @@ export function wipeData(db: Database): void {
   try {
     db.transaction(() => {
       for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run();
+      // The AUTOINCREMENT high-water marks go too: a reset store gives the demo's ids again.
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get()) {
+        db.prepare('DELETE FROM sqlite_sequence').run();
+      }
     })();
   } finally {
     db.pragma('foreign_keys = ON');

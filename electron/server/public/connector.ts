@@ -33,7 +33,9 @@ const ORDER_DESCRIPTION =
   'items, when sent, replace every line; client updates the order\'s client; order_status and order_cancelled may come ' +
   'alone; an unknown order is a 404. order_unique_id must equal {order_id}. Item fields may come under the aliases of ' +
   'ITEM_FIELD_ALIASES (reported in import_summary.item_field_aliases_used). Fatal problems answer 400 with the envelope ' +
-  'whose data is {SERVICE_order_id, notices, errors, received_payload} (messages repeat errors) and nothing is stored; ' +
+  'whose data is {SERVICE_order_id, BOCP_order_id, notices, errors, received_payload} (messages repeat errors) and nothing is ' +
+  'stored; BOCP_order_id is SERVICE_order_id again, under the name clients of the real service read. A refusal because ' +
+  'the order already exists (the repeated-order block) says "already exists". ' +
   'non-fatal ones answer 200 with data.notices. The order creates what the connector\'s settings say (sales receipt or ' +
   'stock reservation, ERP payments for confirmed payments, invoice, proforma, AWB, with their notifications), in the same ' +
   'transaction. Rules where the spec is silent: docs/data-model.md, "Connector orders".';
@@ -74,7 +76,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
         params: orderParams,
         // Checked by the import itself: a refused order answers its own 400 (data.errors).
         body: { contentType: 'application/json', schema: ConnectorOrderBody, description: 'the connector order request', validate: false },
-        ok: { description: 'the order was imported: SERVICE_order_id, notices, errors ([]), received_payload, import_summary', schema: ConnectorOrderAnswer },
+        ok: { description: 'the order was imported: SERVICE_order_id (and BOCP_order_id, the same id), notices, errors ([]), received_payload, import_summary', schema: ConnectorOrderAnswer },
         errors: {
           400:
             'fatal problems: data.errors names each field and rule (data also holds notices and received_payload); nothing is stored',

@@ -6,7 +6,7 @@ import { documentQuery } from './document-filters.ts';
 /** The spec: standard filters plus documentnr. No include or exclude. */
 export const invoiceListFilters = {
   ...standardFilters,
-  documentnr: f.int(),
+  documentnr: f.documentNumber(),
 } as const;
 
 export function registerInvoiceRoutes(routes: RestRoutes): void {
@@ -17,7 +17,9 @@ export function registerInvoiceRoutes(routes: RestRoutes): void {
       summary: 'Fiscal invoices (facturi)',
       description:
         'Date filters act on the invoice date, modifiedafter / modifiedthrough on last_changed_ts. ' +
-        'documentnr is the invoice number (any series). skipcancelled:1 hides cancelled invoices.',
+        'documentnr is the invoice number as typed: the number alone (any series) or with its series, any case, ' +
+        'with or without a separator (596, B2BREB-596, B2BREB 596, b2breb596); a value that matches no invoice ' +
+        'answers an empty page. skipcancelled:1 hides cancelled invoices.',
       filters: invoiceListFilters,
       item: Invoice,
       pageSize: INVOICES_PAGE_SIZE,
@@ -25,7 +27,7 @@ export function registerInvoiceRoutes(routes: RestRoutes): void {
     ({ core, companyId, filters, page }) =>
       core.rest.invoices.list({
         ...documentQuery(companyId, filters, page, INVOICES_PAGE_SIZE),
-        number: filters.documentnr,
+        documentNumber: filters.documentnr,
       }),
   );
 }

@@ -2,9 +2,9 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { OperationError, notFound } from '../../../shared/contract/errors.ts';
 import { MARKETPLACE_ORDERS_PAGE_SIZE, MarketplaceConnector, MarketplaceOrder } from '../../../shared/domain/connectors.ts';
 import { LIST_PAGE_SIZE } from '../../../shared/domain/documents.ts';
-import { Envelope } from '../../../shared/contract/envelope.ts';
+import { Envelope, PagingKeys } from '../../../shared/contract/envelope.ts';
 import Type, { type Static } from 'typebox';
-import { envelope } from '../envelope.ts';
+import { envelope, pagingKeys } from '../envelope.ts';
 import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 import { baseUrlOf } from './connector.ts';
@@ -32,12 +32,15 @@ const orderListFilters = {
   page: standardFilters.page,
 } as const;
 
-/** The marketplace answer: the envelope with data_next_page_exists / data_next_page_url. */
+/**
+ * The marketplace answer: the envelope with the spec's data_next_page_exists / data_next_page_url
+ * (instead of has_more_pages, as the spec says), and data_count / data_next_page as every list.
+ */
+const { has_more_pages: _instead, ...marketplacePaging } = PagingKeys;
 const MarketplaceOrdersAnswer = Type.Object({
   ...Envelope(Type.Array(MarketplaceOrder)).properties,
-  page: Type.Integer(),
-  data_next_page_exists: Type.Boolean(),
-  data_next_page_url: Type.Union([Type.String(), Type.Null()]),
+  ...marketplacePaging,
+  data_next_page_url: Type.Union([Type.String(), Type.Null()], { description: 'a ready-made URL of the next page, null on the last' }),
 });
 
 export function registerMarketplaceRoutes(routes: RestRoutes): void {
@@ -78,11 +81,12 @@ export function registerMarketplaceRoutes(routes: RestRoutes): void {
       summary: 'Orders of every connector (marketplace)',
       description:
         `Newest first (rec_id descending), ${MARKETPLACE_ORDERS_PAGE_SIZE} per page. Paging is signalled by ` +
-        'data_next_page_exists and data_next_page_url (a ready-made URL of the next page) instead of has_more_pages. ' +
+        'data_next_page_exists and data_next_page_url (a ready-made URL of the next page) instead of has_more_pages; ' +
+        'data_count and data_next_page (the next page number) are there too, as on every list. ' +
         'Each row carries its connector block and its sales receipts, invoices and AWBs, cancelled ones flagged. ' +
         'A page with no rows answers 404. A key bound to a connector sees only its orders; another connector_id is a 401.',
       filters: orderListFilters,
-      ok: { description: 'one page of orders', schema: Type.Array(MarketplaceOrder) },
+      ok: { description: 'one page of orders', schema: MarketplaceOrdersAnswer, whole: true },
       errors: { 404: 'no order on this page' },
       pageSize: MARKETPLACE_ORDERS_PAGE_SIZE,
     },
@@ -102,11 +106,11 @@ export function registerMarketplaceRoutes(routes: RestRoutes): void {
       const next = result.hasMore
         ? `${baseUrlOf(request)}${REST_PREFIX}/${companyId}/${[...segments, `page:${page + 1}`].join('/')}/`
         : null;
+      const { has_more_pages: _spec, ...paging } = pagingKeys(result.rows, page, result.hasMore);
       const answer: Static<typeof MarketplaceOrdersAnswer> = {
         ...envelope(request, 200, result.rows),
         data: result.rows,
-        page,
-        data_next_page_exists: result.hasMore,
+        ...paging,
         data_next_page_url: next,
       };
       // Sent as text: the route's envelope schema would drop the marketplace paging fields.

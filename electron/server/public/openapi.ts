@@ -98,7 +98,8 @@ export function buildOpenApi(docs: readonly EndpointDoc[]): Record<string, unkno
       description: [
         `The ERP's integration REST API ${API_VERSION} as ERP Workbench ${APP_VERSION} implements it.`,
         'Every answer, errors included, is the envelope (is_error, http_code, data, messages, request_route,',
-        'your_ip, your_user, your_method; page and has_more_pages on paginated lists).',
+        'your_ip, your_user, your_method; on paginated lists page and has_more_pages, and data_count,',
+        'data_next_page_exists and data_next_page (only when there is a next page) as clients of the real service read them).',
         'Fields the specification does not show are this implementation\'s choice, described per schema',
         '(docs/data-model.md). Operations marked x-erp-extension are endpoints the specification names',
         'without their shape.',

@@ -21,6 +21,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Core } from '../../core/create-core.ts';
 import type { ProductDetail as ProductDetailRecord } from '../../../shared/domain/products.ts';
 
+/** Guard of the product writes: 404 for an absent or deleted product, before the body is read. */
+function productMustExist({ core, companyId, params }: { core: Core; companyId: number; params: Record<string, string> }): void {
+  const id = params.product_id ?? '';
+  // An id that is not one is refused (400) by the route itself.
+  if (/^[1-9]\d{0,14}$/.test(id)) core.rest.products.assertExists(companyId, Number(id));
+}
+
 /** manufacturer: an id (digits) or the exact name. */
 const manufacturerFilter: FilterField<{ id: number } | { name: string }> = {
   expects: 'a manufacturer id, or its exact name (URL-encoded)',
@@ -248,6 +255,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
       description: `Only the fields sent change; an empty object changes nothing. ${WRITE_RULES}`,
       params: { product_id: Type.Integer({ minimum: 1 }) },
       body: { contentType: 'application/json', schema: ProductPatch },
+      // An absent or deleted product is a 404 whatever the body (before its content type and JSON are read).
+      guard: productMustExist,
       ok: { description: 'the variant after the change', schema: ProductDetail },
       errors: {
         400: 'a field unknown, read-only with another value than the stored one, or against its rule; pret_vanzare without selling_currency_txt or the reverse',
@@ -267,6 +276,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
       description: `Every writable field is required; the record as GET answers it is accepted. ${WRITE_RULES}`,
       params: { product_id: Type.Integer({ minimum: 1 }) },
       body: { contentType: 'application/json', schema: ProductPut },
+      // An absent or deleted product is a 404 whatever the body (before its content type and JSON are read).
+      guard: productMustExist,
       ok: { description: 'the variant after the change', schema: ProductDetail },
       errors: {
         400: 'a writable field missing, a field unknown, read-only with another value than the stored one, or against its rule',

@@ -24,6 +24,8 @@ export interface ResponseDoc {
   schema?: TSchema;
   /** Default application/json in the envelope; anything else is a raw body. */
   contentType?: string;
+  /** `schema` is the whole JSON answer, envelope included (an answer with keys of its own). */
+  whole?: true;
 }
 
 export interface EndpointDoc {
@@ -49,9 +51,11 @@ export interface EndpointDoc {
   pageSize?: number;
   /**
    * Checks that come before reading the request (a module switched off answers 401 whatever the
-   * body holds); throws to refuse.
+   * body holds; a product PUT of an absent product answers 404 whatever the body); throws to
+   * refuse. `params` are the raw path parameters (not checked yet: an id that is not one is
+   * refused with its 400 after the guard).
    */
-  guard?: (ctx: { core: Core; companyId: number }) => void;
+  guard?: (ctx: { core: Core; companyId: number; params: Record<string, string> }) => void;
   /** Other content types the 200 may answer instead of JSON (content type -> what it holds). */
   alternatives?: Record<string, string>;
   /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
@@ -143,7 +147,7 @@ export class RestRoutes {
     handler: (ctx: EndpointContext<F> & { body: Static<B> }) => unknown,
   ): void {
     const status = doc.ok.status ?? 200;
-    const inEnvelope = (doc.ok.contentType ?? 'application/json') === 'application/json';
+    const inEnvelope = (doc.ok.contentType ?? 'application/json') === 'application/json' && !doc.ok.whole;
     this.route(
       { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
       async (ctx) => {
@@ -199,7 +203,8 @@ export class RestRoutes {
     // first), before the body is parsed, so its refusal wins over any content-type or body error.
     const guard = doc.guard;
     const onRequest = guard
-      ? async (request: FastifyRequest) => guard({ core: this.core, companyId: companyIdOf(request) })
+      ? async (request: FastifyRequest) =>
+          guard({ core: this.core, companyId: companyIdOf(request), params: request.params as Record<string, string> })
       : undefined;
     const route = { method: doc.method, schema, handler, ...(onRequest && { onRequest }) };
     this.app.route({ ...route, url: `/:company_id${url}` });

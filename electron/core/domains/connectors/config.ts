@@ -1,5 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import { CONNECTOR_SETTINGS, SETTING_GROUPS, type SettingGroup } from '../../../../shared/domain/connector-settings.ts';
+import {
+  CONNECTOR_SETTINGS,
+  SETTING_GROUPS,
+  type SettingChoices,
+  type SettingGroup,
+} from '../../../../shared/domain/connector-settings.ts';
 import type { ConnectorConfig } from '../../../../shared/domain/connectors.ts';
 import { TRACKABLE_PRODUCT_FIELDS } from '../../../../shared/domain/connector-patch.ts';
 
@@ -55,7 +60,7 @@ export function createSettingsReader(db: Database) {
         result[group][key] = {
           value: fromConnector ? own.get(name) : global.has(name) ? global.get(name) : def.fallback,
           label: def.label,
-          options: def.options ?? null,
+          options: { ...def.options },
           source: fromConnector ? 'connector' : 'global',
         };
       }
@@ -63,8 +68,45 @@ export function createSettingsReader(db: Database) {
     return result;
   }
 
+  const choiceQueries: Record<SettingChoices, ReturnType<typeof db.prepare<[number], { id: string; name: string }>>> = {
+    workpoints: db.prepare('SELECT id, name FROM workpoints WHERE company_id = ? AND deleted = 0 ORDER BY id'),
+    sub_managements: db.prepare(
+      `SELECT s.id, s.name || ' (' || w.name || ')' AS name FROM sub_managements s JOIN workpoints w ON w.id = s.workpoint_id
+        WHERE s.company_id = ? ORDER BY s.id`,
+    ),
+    invoice_series: db.prepare(
+      "SELECT series AS id, series AS name FROM document_series WHERE company_id = ? AND doc_type = 'invoice' ORDER BY series",
+    ),
+    proforma_series: db.prepare(
+      "SELECT series AS id, series AS name FROM document_series WHERE company_id = ? AND doc_type = 'proforma' ORDER BY series",
+    ),
+    // Service-wide codes (GET /awb/add/): the same for every account.
+    couriers: db.prepare("SELECT code AS id, name FROM couriers WHERE ? IS NOT NULL AND parent_code IS NULL ORDER BY rowid"),
+  };
+
+  /**
+   * The settings with the options of the id-valued ones filled from the account's data (its
+   * workpoints, sub-managements, document series, the courier codes): for the config answer.
+   */
+  function withChoices(companyId: number, values: Record<SettingGroup, Record<string, OptionField>>): Record<SettingGroup, Record<string, OptionField>> {
+    const read = new Map<SettingChoices, Record<string, string>>();
+    for (const group of SETTING_GROUPS) {
+      for (const [key, def] of Object.entries(CONNECTOR_SETTINGS[group])) {
+        if (!def.choices) continue;
+        let options = read.get(def.choices);
+        if (!options) {
+          options = Object.fromEntries(choiceQueries[def.choices].all(companyId).map((row) => [String(row.id), row.name]));
+          read.set(def.choices, options);
+        }
+        values[group][key] = { ...values[group][key]!, options: { ...options } };
+      }
+    }
+    return values;
+  }
+
   return {
     settings,
+    withChoices,
     /** The value of one setting, as the connector sees it. */
     value<T>(companyId: number, connectorId: number, group: SettingGroup, key: string): T {
       return settings(companyId, connectorId)[group][key]!.value as T;

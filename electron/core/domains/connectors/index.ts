@@ -53,7 +53,7 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
     config(companyId: number, connectorId: number, baseUrl: string): ConnectorConfig {
       const connector = get(companyId, connectorId);
       if (connector.deleted) throw notFound(`connector ${connectorId} is deleted`);
-      return configOf(connector, settings.settings(companyId, connectorId), baseUrl);
+      return configOf(connector, settings.withChoices(companyId, settings.settings(companyId, connectorId)), baseUrl);
     },
 
     marketplaceConnectors(query: MarketplaceConnectorQuery): Page<MarketplaceConnector> {

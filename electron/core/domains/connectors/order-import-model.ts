@@ -47,6 +47,8 @@ export interface StoredOrder {
   paid_amount: number;
   proforma_id: number | null;
   reserved_workpoint_id: number | null;
+  /** The order-level payment_method of the requests (not in the spec's table); null when never sent. */
+  payment_method: string | null;
 }
 
 /** An order line as stored (connector_order_items) with its product's unit. */

@@ -109,8 +109,9 @@ export function createOrderValidation(db: Database, use: OrderValidationDeps) {
       const earlier = record.recentPosts(stored.id, instant.getTime() - 3_600_000) ?? 0;
       if (earlier >= Math.max(2, threshold) - 1) {
         errors.push(
-          `order_unique_id: order '${o.orderUniqueId}' was already imported ${earlier} time(s) in the last hour; import number ` +
-            `${earlier + 1} within an hour is blocked (order_processing.repeated_order_block_threshold = ${threshold})`,
+          `order_unique_id: order '${o.orderUniqueId}' already exists and was imported ${earlier} time(s) in the last hour; ` +
+            `import number ${earlier + 1} within an hour is blocked (order_processing.repeated_order_block_threshold = ${threshold}); ` +
+            'send changes with PUT',
         );
       }
     }

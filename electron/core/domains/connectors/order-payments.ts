@@ -34,6 +34,8 @@ export interface PaymentRegistration {
   docRate: number | undefined;
   codAmount: number;
   total: number;
+  /** The order-level payment_method (stored with the order); counts while the order has no payment. */
+  orderMethod: string | null;
   notices: string[];
   ts: string;
 }
@@ -65,7 +67,7 @@ export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: 
 
   /** The order's payments merged, the confirmed ones registered; what was registered and what is paid. */
   function register(r: PaymentRegistration, state: OrderDocState) {
-    const { companyId, orderId, orderUniqueId, sent, processing, party, workpointId, cancelled, currency, docRate, codAmount, total, notices, ts } = r;
+    const { companyId, orderId, orderUniqueId, sent, processing, party, workpointId, cancelled, currency, docRate, codAmount, total, orderMethod, notices, ts } = r;
     // Merged by reference; confirmed ones are registered once, while the order is processed.
     const payments = mergePayments(companyId, orderId, sent, ts, notices);
     let registered = 0;
@@ -125,7 +127,8 @@ export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: 
       .reduce((sum, p) => round2(sum + toCurrency(p, currency, docRate ?? 1)), 0);
 
     const confirmedMethod = payments.find((p) => p.payment_status === 'confirmed')?.payment_method;
-    const paymentMethod: string | null = confirmedMethod ?? payments[0]?.payment_method ?? (codAmount > 0 ? 'cod' : null);
+    // The order-level payment_method counts while the order has no payment (clients send it with payments: []).
+    const paymentMethod: string | null = confirmedMethod ?? payments[0]?.payment_method ?? orderMethod ?? (codAmount > 0 ? 'cod' : null);
     const paid = total > 0 && paidAmount >= total - 0.005;
     return { registered, registeredAmount, paidAmount, paymentMethod, paid };
   }

@@ -34,7 +34,7 @@ export function createOrderRecord(db: Database) {
   const orderByUid = db.prepare<[number, number, string], StoredOrder>(
     `SELECT id, connector_id, order_unique_id, order_reference, order_date, order_updated_at, order_status, cancelled, order_mentions,
             currency, shipping_method, cod_amount, cod_currency, client_id, client_unique_id, invoice_address_id,
-            delivery_address_id, total_with_vat, paid_amount, proforma_id, reserved_workpoint_id
+            delivery_address_id, total_with_vat, paid_amount, proforma_id, reserved_workpoint_id, payment_method
        FROM connector_orders WHERE company_id = ? AND connector_id = ? AND order_unique_id = ?`,
   );
   const storedItems = db.prepare<[number, number], ItemRow>(
@@ -56,17 +56,19 @@ export function createOrderRecord(db: Database) {
   const insertOrder = db.prepare(
     `INSERT INTO connector_orders (company_id, connector_id, order_unique_id, order_reference, order_date, order_updated_at,
        order_status, cancelled, order_mentions, currency, shipping_method, cod_amount, cod_currency, client_id, client_unique_id,
-       invoice_address_id, delivery_address_id, total_with_vat, paid_amount, received_payload, created_ts, last_changed_ts)
+       invoice_address_id, delivery_address_id, total_with_vat, paid_amount, received_payload, payment_method, created_ts,
+       last_changed_ts)
      VALUES (@company_id, @connector_id, @order_unique_id, @order_reference, @order_date, @order_updated_at, @order_status,
        @cancelled, @order_mentions, @currency, @shipping_method, @cod_amount, @cod_currency, @client_id, @client_unique_id,
-       @invoice_address_id, @delivery_address_id, @total_with_vat, 0, @received_payload, @now, @last_changed_ts)`,
+       @invoice_address_id, @delivery_address_id, @total_with_vat, 0, @received_payload, @payment_method, @now, @last_changed_ts)`,
   );
   const updateOrder = db.prepare(
     `UPDATE connector_orders SET order_reference = @order_reference, order_date = @order_date, order_updated_at = @order_updated_at,
        order_status = @order_status, cancelled = @cancelled, order_mentions = @order_mentions, currency = @currency,
        shipping_method = @shipping_method, cod_amount = @cod_amount, cod_currency = @cod_currency, client_id = @client_id,
        client_unique_id = @client_unique_id, invoice_address_id = @invoice_address_id, delivery_address_id = @delivery_address_id,
-       total_with_vat = @total_with_vat, received_payload = @received_payload, last_changed_ts = @last_changed_ts
+       total_with_vat = @total_with_vat, received_payload = @received_payload, payment_method = @payment_method,
+       last_changed_ts = @last_changed_ts
      WHERE company_id = @company_id AND id = @id`,
   );
   const finishOrder = db.prepare(
@@ -110,6 +112,7 @@ export function createOrderRecord(db: Database) {
       delivery_address_id: client?.deliveryAddressId ?? stored?.delivery_address_id ?? null,
       total_with_vat: total,
       received_payload: JSON.stringify(body),
+      payment_method: o.payment_method ?? stored?.payment_method ?? null,
       last_changed_ts: lastChanged,
     };
     const orderId = stored

@@ -5,6 +5,7 @@ import {
   ConnectorOrderRequest,
   ConnectorOrderUpdate,
   lineTolerance,
+  ORDER_PAYMENT_METHODS,
   PRICE_WITH_VAT_TOLERANCE,
   type OrderItem,
   type OrderPayment,
@@ -80,6 +81,8 @@ export interface ParsedOrder {
   client?: ClientInput | undefined;
   items?: ParsedItem[] | undefined;
   payments?: ParsedPayment[] | undefined;
+  /** The order-level payment method (not in the spec's table), trimmed. */
+  payment_method?: string | undefined;
 }
 
 export type ParseOutcome =
@@ -205,6 +208,9 @@ export function normalizeTimestamp(raw: string): string | undefined {
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The order-level payment methods the settings know: those of payments[], and cod. */
+const KNOWN_ORDER_PAYMENT_METHODS: readonly string[] = [...ORDER_PAYMENT_METHODS, 'cod'];
 const money = (x: number) => round2(x).toFixed(2);
 
 /** The item rules of the spec that need no database (type and code, signs, tolerances, discounts). */
@@ -333,6 +339,14 @@ export function parseOrderRequest(method: OrderMethod, pathOrderId: string, body
     else order.order_updated_at = ts;
   }
   if (order.cod_amount !== undefined && !isCents(order.cod_amount)) errors.push(`cod_amount: must have at most two decimals, got ${order.cod_amount}`);
+  if (order.payment_method !== undefined) {
+    const method = order.payment_method.trim();
+    if (method === '' || CONTROL.test(method)) errors.push('payment_method: must not be blank or hold control characters');
+    else if (!KNOWN_ORDER_PAYMENT_METHODS.includes(method)) {
+      notices.push(`payment_method: '${method}' is none of ${KNOWN_ORDER_PAYMENT_METHODS.join(', ')}; stored, it matches only the settings that list it`);
+    }
+    order.payment_method = method;
+  }
 
   if (order.client) {
     if (order.client.name !== undefined && order.client.name.trim() === '') errors.push('client.name: must not be blank');

@@ -52,7 +52,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
     if (connector.deleted) throw notFound(`connector ${connectorId} is deleted`);
     const refuse = (errors: string[], notices: string[], orderId: number | null): OrderImportOutcome => ({
       status: 400,
-      data: { SERVICE_order_id: orderId, notices, errors, received_payload: body ?? null },
+      data: { SERVICE_order_id: orderId, BOCP_order_id: orderId, notices, errors, received_payload: body ?? null },
       messages: errors,
     });
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -147,6 +147,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
         docRate,
         codAmount,
         total,
+        orderMethod: row.payment_method,
         notices,
         ts,
       },
@@ -199,6 +200,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
       status: 200,
       data: {
         SERVICE_order_id: orderId,
+        BOCP_order_id: orderId,
         notices,
         errors: [],
         received_payload: body,

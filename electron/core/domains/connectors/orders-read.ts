@@ -7,7 +7,7 @@ const ORDER_COLUMNS = `o.id AS SERVICE_order_id, o.connector_id, o.order_unique_
   o.order_updated_at, o.order_status, o.cancelled AS order_cancelled, o.order_mentions, o.currency AS order_currency_code,
   o.shipping_method, o.cod_amount, o.cod_currency, o.client_id, COALESCE(c.name, '') AS client_name,
   COALESCE(c.cui, '') AS client_cui, COALESCE(c.reg_com, '') AS client_reg_com, o.client_unique_id,
-  o.total_with_vat, o.paid_amount, o.created_ts, o.last_changed_ts`;
+  o.total_with_vat, o.paid_amount, o.payment_method, o.created_ts, o.last_changed_ts`;
 
 const ORDER_FROM = 'connector_orders o LEFT JOIN contacts c ON c.id = o.client_id';
 

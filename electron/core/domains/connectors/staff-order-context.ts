@@ -145,7 +145,7 @@ export function createStaffOrders(db: Database, deps: DomainDeps, connectors: { 
   function settlePayments(o: StaffOrder, register: boolean): number {
     const { c } = o;
     const result = payments.register(
-      { ...c, sent: [], processing: register, cancelled: o.stored.cancelled, orderUniqueId: c.orderUniqueId },
+      { ...c, sent: [], processing: register, cancelled: o.stored.cancelled, orderUniqueId: c.orderUniqueId, orderMethod: o.stored.payment_method },
       o.state,
     );
     c.paid = result.paid;

@@ -20,7 +20,8 @@ export interface PaymentsQuery extends DocumentQuery {
 
 const PAYMENT_COLUMNS = `id AS incasare_id, series, number, date, payment_type, client_id, client_name, client_cui,
   client_reg_com, workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source,
-  fiscal_receipt_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts`;
+  fiscal_receipt_id, sale_id AS bv_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts,
+  last_changed_ts`;
 
 /**
  * Payments and receipts (incasari): /payments/list/ and /payments/types/, and payments

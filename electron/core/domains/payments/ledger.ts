@@ -77,10 +77,10 @@ export function createPaymentLedger(db: Database) {
   const insertPayment = db.prepare(
     `INSERT INTO payments (company_id, series, number, date, payment_type, client_id, client_name, client_cui, client_reg_com,
        workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source, fiscal_receipt_id,
-       allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts)
+       allocated_amount, allocation_status, cancelled, added_by_api, created_ts, last_changed_ts, sale_id)
      VALUES (@company_id, '', NULL, @date, @payment_type, @client_id, @client_name, @client_cui, @client_reg_com,
        @workpoint_id, @amount, @currency, @exchange_rate, @amount_ron, @bank_account_id, @mentions, @source, @fiscal_receipt_id,
-       @allocated_amount, @allocation_status, 0, @added_by_api, @now, @now)`,
+       @allocated_amount, @allocation_status, 0, @added_by_api, @now, @now, @sale_id)`,
   );
   const insertAllocation = db.prepare<[number, number, string, number, number]>(
     'INSERT INTO payment_allocations (company_id, payment_id, doc_type, doc_id, amount) VALUES (?, ?, ?, ?, ?)',
@@ -118,10 +118,11 @@ export function createPaymentLedger(db: Database) {
     'DELETE FROM payments WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))',
   );
   const salePayments = db
-    .prepare<[number, number, number, number, number, number, number], number>(
+    .prepare<[number, number, number, number, number, number, number, number], number>(
       `SELECT id FROM payments p
         WHERE p.company_id = ? AND (
-              p.id IN (SELECT a.payment_id FROM payment_allocations a
+              p.sale_id = ?
+           OR p.id IN (SELECT a.payment_id FROM payment_allocations a
                         WHERE a.company_id = p.company_id AND a.doc_type = 'sale' AND a.doc_id = ?)
            OR p.id IN (SELECT a.payment_id FROM payment_allocations a
                         WHERE a.company_id = p.company_id AND a.doc_type = 'invoice' AND a.doc_id = ?
@@ -198,9 +199,11 @@ export function createPaymentLedger(db: Database) {
     },
 
     /**
-     * Inserts a payment and allocates it to the sale, up to what the sale still has open
-     * (total_with_vat - paid_amount, sale currency); the rest stays unallocated on the payment
-     * (an advance). Updates the sale's paid_amount and last_changed_ts.
+     * Inserts a payment linked to the sale (`sale_id`, bv_id) and allocates it to the sale, up
+     * to what the sale still has open (total_with_vat - paid_amount, sale currency); the rest
+     * stays unallocated on the payment (an overpayment: still the sale's, so a printed fiscal
+     * receipt of the sale deletes it with the others). Updates the sale's paid_amount and
+     * last_changed_ts.
      */
     payOnSale(p: NewSalePayment): RegisteredPayment {
       const { sale } = p;
@@ -242,6 +245,8 @@ export function createPaymentLedger(db: Database) {
           allocation_status: status,
           added_by_api: p.addedByApi,
           now: p.now,
+          // A connector order without a sales receipt pays a stand-in sale of id 0: no sale to link.
+          sale_id: sale.id > 0 ? sale.id : null,
         }).lastInsertRowid,
       );
       if (allocated > 0) {
@@ -252,12 +257,12 @@ export function createPaymentLedger(db: Database) {
     },
 
     /**
-     * The payments of a sale: allocated to it, allocated to its invoice when that invoice is
+     * The payments of a sale: linked to it (`sale_id`, every payment registered on it), allocated to it, allocated to its invoice when that invoice is
      * this sale's alone, or created from one of its fiscal receipts.
      */
     paymentsOfSale(companyId: number, sale: SaleForPayment): number[] {
       const invoiceId = sale.invoice_id ?? -1;
-      return salePayments.all(companyId, sale.id, invoiceId, companyId, invoiceId, companyId, sale.id);
+      return salePayments.all(companyId, sale.id, sale.id, invoiceId, companyId, invoiceId, companyId, sale.id);
     },
 
     /** The payments created from a fiscal receipt. */

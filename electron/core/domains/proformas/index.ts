@@ -11,7 +11,8 @@ export interface ProformasQuery extends DocumentQuery {
 
 const PROFORMA_COLUMNS = `id AS proforma_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
   workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
-  mentions, created_ts, last_changed_ts, due_date, subscription_template_id, paid_amount, invoice_id, added_by_api`;
+  mentions, created_ts, last_changed_ts, due_date, subscription_template_id, paid_amount, invoice_id, added_by_api,
+  total_with_vat AS total`;
 
 /** Proforma invoices: /proformas/list/ (exclude:cancelled arrives here as skipCancelled). */
 export function createProformas(db: Database, pager: Pager) {

@@ -18,9 +18,16 @@ export interface ConnectorFeeds {
   conn2: number[];
 }
 
+// Connector 1 is set up as a typical webshop connector: an order reserves its stock at import
+// (the sales receipt comes with the invoice staff issues), and a bank_transfer order gets its
+// proforma at once, whatever its status. The seed's historical orders were made with their sales
+// receipts before; only orders from now on follow these settings.
 const CONNECTOR_1_OVERRIDES: readonly (readonly [string, string, Json])[] = [
   ['products', 'autoimport_into_erp', true],
+  ['order_processing', 'action_on_import', 'reserve_stock'],
   ['order_processing', 'next_day_hour', 14],
+  ['proforma', 'trigger_payment_methods', ['bank_transfer']],
+  ['proforma', 'trigger_status', ''],
   ['order_processing', 'ignored_statuses', ['pending', 'on-hold', 'failed']],
   ['invoicing', 'email_auto_send', true],
   ['awb', 'auto_issue', 'on_invoice'],

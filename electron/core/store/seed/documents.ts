@@ -187,7 +187,7 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
   }
   w.sale({ ...header, id: saleId, series, number: saleNumber, addedByApi, changedSec: changed }, lines, salePaid, invoiceId, null);
   if (receiptRow) w.insReceipt(receiptRow);
-  for (const p of payments) w.payment(p);
+  for (const p of payments) w.payment(p, saleId);
 
   if (!retail && contact && rng.chance(0.28)) {
     const cod = !contact.isCompany && currency === 'RON' && salePaid === 0 && rng.chance(0.6) ? totals.withVat : 0;

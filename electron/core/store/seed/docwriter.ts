@@ -185,7 +185,7 @@ export class DocWriter {
       'id', 'company_id', 'series', 'number', 'date', 'payment_type', 'client_id', 'client_name', 'client_cui',
       'client_reg_com', 'workpoint_id', 'amount', 'currency', 'exchange_rate', 'amount_ron', 'bank_account_id', 'mentions',
       'source', 'fiscal_receipt_id', 'allocated_amount', 'allocation_status', 'cancelled', 'added_by_api', 'created_ts',
-      'last_changed_ts',
+      'last_changed_ts', 'sale_id',
     ]);
     this.insAllocation = inserter(db, 'payment_allocations', ['id', 'company_id', 'payment_id', 'doc_type', 'doc_id', 'amount']);
     this.insAwb = inserter(db, 'awbs', [
@@ -243,8 +243,11 @@ export class DocWriter {
     this.lines(this.insProformaItem, 'proforma_id', h.id, 'proforma_items', lines);
   }
 
-  /** Writes a payment and its allocations; cash payments by staff get a receipt (CH) number. */
-  payment(p: PaymentPlan): void {
+  /**
+   * Writes a payment and its allocations; cash payments by staff get a receipt (CH) number.
+   * `saleId`: the sale it belongs to (bv_id), when it pays a sale or that sale's own invoice.
+   */
+  payment(p: PaymentPlan, saleId: number | null = null): void {
     let allocated = 0;
     for (const a of p.allocations) allocated = round2(allocated + a.amount);
     const status = allocated <= 0 ? 'not_allocated' : allocated >= p.amount - 0.004 ? 'fully_allocated' : 'some_allocated';
@@ -257,6 +260,7 @@ export class DocWriter {
       bank_account_id: p.type === 'bank_transfer' ? (p.currency === 'EUR' ? 2 : 1) : null, mentions: p.mentions,
       source: p.source, fiscal_receipt_id: p.fiscalReceiptId, allocated_amount: allocated, allocation_status: status,
       cancelled: 0, added_by_api: p.addedByApi ? 1 : 0, created_ts: fmtTs(p.sec), last_changed_ts: fmtTs(p.sec),
+      sale_id: saleId,
     });
     for (const a of p.allocations) {
       this.insAllocation({

@@ -375,7 +375,7 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
     { ...header, id: saleId, series: 'BVW', number: ctx.number('sale', 'BVW'), sec: saleSec, changedSec: saleChanged },
     lines, salePaid, invoiceId, orderId,
   );
-  for (const p of erpPayments) w.payment(p);
+  for (const p of erpPayments) w.payment(p, saleId);
   payments.forEach((p, i) => {
     s.payment({
       id: ctx.id('connector_order_payments'), company_id: COMPANY_ID, order_id: orderId, payment_method: p.method,
