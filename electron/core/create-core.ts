@@ -115,8 +115,8 @@ export function createCore(options: CoreOptions) {
   // The read side of every other list of the spec, one domain each.
   const products = createProducts(db, pager, deps);
   const reads = {
-    invoices: createInvoices(db, pager),
-    proformas: createProformas(db, pager),
+    invoices: createInvoices(db, pager, deps),
+    proformas: createProformas(db, pager, deps),
     fiscalReceipts: createFiscalReceipts(db, pager, deps),
     payments: createPayments(db, pager, deps),
     awbs: createAwbs(db, pager, deps),

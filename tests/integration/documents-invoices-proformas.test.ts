@@ -24,6 +24,32 @@ function endpoint(base: string) {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+/** List key -> stored column, where the list uses the real service's name. */
+const INVOICE_COLUMNS: Record<string, string> = {
+  bocp_id: 'id',
+  doc_series: 'series',
+  doc_nr: 'number',
+  doc_date: 'date',
+  doc_due_date: 'due_date',
+  document_value_with_vat: 'total_with_vat',
+  document_cancelled: 'cancelled',
+  record_ts: 'created_ts',
+  bocp_contact_id: 'client_id',
+  client_vat_id: 'client_cui',
+};
+const PROFORMA_COLUMNS: Record<string, string> = {
+  proforma_id: 'id',
+  doc_series: 'series',
+  doc_nr: 'number',
+  doc_date: 'date',
+  doc_due_date: 'due_date',
+  total: 'total_with_vat',
+  document_cancelled: 'cancelled',
+  record_ts: 'created_ts',
+  bocp_contact_id: 'client_id',
+  client_vat_id: 'client_cui',
+};
+
 describe('GET /invoices/list/', () => {
   const { list, walk, refused } = endpoint('/invoices/list/');
 
@@ -31,20 +57,24 @@ describe('GET /invoices/list/', () => {
     const rows = await walk('');
     const keys = Object.keys(Invoice.properties);
     for (const row of rows) expect(Object.keys(row)).toEqual(keys);
-    // every record carries the stored values (the id under its name)
+    // every record carries the stored values under the real service's names (the computed ones
+    // are checked in real-fields-invoices-proformas.test.ts)
     const stored = new Map((demo.db.prepare('SELECT * FROM invoices WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
+    const column = (k: string) => INVOICE_COLUMNS[k] ?? k;
+    const storedKeys = keys.filter((k) => column(k) in stored.values().next().value!);
+    expect(storedKeys.length).toBeGreaterThan(20);
     for (const row of rows) {
-      const { invoice_id, ...fields } = row;
-      expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'invoice_id').map((k) => [k, stored.get(invoice_id)![k]])));
+      const record = stored.get(row.bocp_id)!;
+      expect(Object.fromEntries(storedKeys.map((k) => [k, row[k]]))).toEqual(Object.fromEntries(storedKeys.map((k) => [k, record[column(k)]])));
     }
     expect(rows[0]).toMatchObject({
-      date: expect.stringMatching(DATE),
-      due_date: expect.stringMatching(DATE),
+      doc_date: expect.stringMatching(DATE),
+      doc_due_date: expect.stringMatching(DATE),
       last_changed_ts: expect.stringMatching(TS),
-      cancelled: expect.any(Number),
+      document_cancelled: expect.any(Number),
       efactura_status: expect.stringMatching(/^(not_sent|sent|validated|rejected)$/),
     });
-    expect(new Set(rows.map((row) => row.cancelled))).toEqual(new Set([0, 1]));
+    expect(new Set(rows.map((row) => row.document_cancelled))).toEqual(new Set([0, 1]));
   });
 
   it('a walk sees every row once, in a stable order, while invoices are being added', async () => {
@@ -52,7 +82,7 @@ describe('GET /invoices/list/', () => {
     expect(before.length).toBeGreaterThan(100);
     const seen: number[] = [];
     const first = await list('page:1/');
-    seen.push(...first.data.map((row) => row.invoice_id as number));
+    seen.push(...first.data.map((row) => row.bocp_id as number));
     // Issued meanwhile: a new invoice takes the next id and shows at the end of the walk.
     const added = Number(
       writeSql(
@@ -63,16 +93,16 @@ describe('GET /invoices/list/', () => {
     );
     for (let page = 2; ; page++) {
       const body = await list(`page:${page}/`);
-      seen.push(...body.data.map((row) => row.invoice_id as number));
+      seen.push(...body.data.map((row) => row.bocp_id as number));
       if (!body.has_more_pages) break;
     }
     expect(seen).toEqual([...before, added]);
-    expect((await list(`documentnr:999001/`)).data.map((row) => row.invoice_id)).toEqual([added]);
+    expect((await list(`documentnr:999001/`)).data.map((row) => row.bocp_id)).toEqual([added]);
   });
 
   it('documentnr is the invoice number, in any series', async () => {
     const [number] = ids("SELECT number FROM invoices WHERE company_id = 1 AND series = 'DMO' ORDER BY id LIMIT 1 OFFSET 40");
-    const found = (await walk(`documentnr:${number}/`)).map((row) => row.invoice_id);
+    const found = (await walk(`documentnr:${number}/`)).map((row) => row.bocp_id);
     expect(found.length).toBeGreaterThan(0);
     expect(found).toEqual(ids('SELECT id FROM invoices WHERE company_id = 1 AND number = ? ORDER BY id', number));
     const max = ids('SELECT max(number) FROM invoices WHERE company_id = 1')[0]!;
@@ -80,7 +110,7 @@ describe('GET /invoices/list/', () => {
     // with the other filters: their intersection
     const cancelled = ids('SELECT number FROM invoices WHERE company_id = 1 AND cancelled = 1 LIMIT 1')[0]!;
     expect((await list(`documentnr:${cancelled}/`)).data.length).toBeGreaterThan(0);
-    expect((await walk(`documentnr:${cancelled}/skipcancelled:1/`)).map((row) => row.invoice_id)).toEqual(
+    expect((await walk(`documentnr:${cancelled}/skipcancelled:1/`)).map((row) => row.bocp_id)).toEqual(
       ids('SELECT id FROM invoices WHERE company_id = 1 AND number = ? AND cancelled = 0 ORDER BY id', cancelled),
     );
   });
@@ -108,14 +138,14 @@ describe('GET /invoices/list/', () => {
     );
     const anySeries = ids('SELECT id FROM invoices WHERE company_id = 1 AND number = ? ORDER BY id', number);
     expect(anySeries).toContain(twin);
-    expect((await walk(`documentnr:${number}/`)).map((row) => row.invoice_id)).toEqual(anySeries);
+    expect((await walk(`documentnr:${number}/`)).map((row) => row.bocp_id)).toEqual(anySeries);
     for (const typed of [`${series}-${number}`, `${series} ${number}`, `${series.toLowerCase()}${number}`, `${series}/${number}`, ` ${series}_${number} `]) {
-      expect((await walk(`documentnr:${encodeURIComponent(typed)}/`)).map((row) => row.invoice_id), typed).toEqual(
+      expect((await walk(`documentnr:${encodeURIComponent(typed)}/`)).map((row) => row.bocp_id), typed).toEqual(
         ids('SELECT id FROM invoices WHERE company_id = 1 AND series = ? AND number = ? ORDER BY id', series, number),
       );
     }
     for (const typed of [`B2BREB-${number}`, `B2BREB ${number}`, `b2breb${number}`]) {
-      expect((await walk(`documentnr:${encodeURIComponent(typed)}/`)).map((row) => row.invoice_id), typed).toEqual([twin]);
+      expect((await walk(`documentnr:${encodeURIComponent(typed)}/`)).map((row) => row.bocp_id), typed).toEqual([twin]);
     }
     // counter-case: before, anything but digits was a 400; now a value that matches nothing is an empty page
     for (const typed of ['abc', '0', 'NOSERIES-1', `B2BREB-${number + 1_000_000}`, '99999999999999999999']) {
@@ -136,9 +166,12 @@ describe('GET /proformas/list/', () => {
     const stored = new Map((demo.db.prepare('SELECT * FROM proformas WHERE company_id = 1').all() as Row[]).map((r) => [r.id, r]));
     for (const row of rows) {
       const { proforma_id, ...fields } = row;
-      // total is total_with_vat again (the key clients of the real service read).
-      const column = (k: string) => (k === 'total' ? 'total_with_vat' : k);
-      expect(fields).toEqual(Object.fromEntries(keys.filter((k) => k !== 'proforma_id').map((k) => [k, stored.get(proforma_id)![column(k)]])));
+      // stored values under the real service's names; view_link is computed (real-fields test)
+      const column = (k: string) => PROFORMA_COLUMNS[k] ?? k;
+      const { view_link, ...rest } = fields;
+      expect(view_link).toMatch(/^http:\/\/.+\/documents\/proforma\/[^/]+\/html\/$/);
+      const storedKeys = keys.filter((k) => k !== 'proforma_id' && k !== 'view_link');
+      expect(rest).toEqual(Object.fromEntries(storedKeys.map((k) => [k, stored.get(proforma_id)![column(k)]])));
     }
 
     const linked = await walk('include:payment_link/');
@@ -174,7 +207,7 @@ describe('GET /proformas/list/', () => {
     expect((await walk('exclude:cancelled/')).map((row) => row.proforma_id)).toEqual(kept);
     const both = await walk('exclude:cancelled/include:payment_link/');
     expect(both.map((row) => row.proforma_id)).toEqual(kept);
-    expect(both.every((row) => row.cancelled === 0 && typeof row.payment_link === 'string')).toBe(true);
+    expect(both.every((row) => row.document_cancelled === 0 && typeof row.payment_link === 'string')).toBe(true);
   });
 
   it('400 for skipcancelled and the options the spec does not list on proformas', async () => {

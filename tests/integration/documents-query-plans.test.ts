@@ -99,9 +99,9 @@ const depsFor = (db: Database): DomainDeps => ({
   publicUrl: () => 'http://127.0.0.1:8080',
 });
 const lists = {
-  invoices: (q: object) => (db: Database, pager: Pager, page: number) => createInvoices(db, pager).list({ ...base, ...q, page }),
+  invoices: (q: object) => (db: Database, pager: Pager, page: number) => createInvoices(db, pager, depsFor(db)).list({ ...base, ...q, page }),
   proformas: (q: object) => (db: Database, pager: Pager, page: number) =>
-    createProformas(db, pager).list({ ...base, include: {}, ...q, page }),
+    createProformas(db, pager, depsFor(db)).list({ ...base, include: {}, ...q, page }),
   receipts: (q: object) => (db: Database, pager: Pager, page: number) =>
     createFiscalReceipts(db, pager, depsFor(db)).list({ ...base, include: {}, ...q, page }),
   payments: (q: object) => (db: Database, pager: Pager, page: number) =>

@@ -96,7 +96,7 @@ describe('orders.issueInvoice', () => {
     const after = lastOutboxId();
 
     const data = expectDone(await invoice(1, uid), OrderInvoiceIssued);
-    const inv = one<Row>('SELECT * FROM invoices WHERE id = ?', data.invoice_id);
+    const inv = one<Row>('SELECT * FROM invoices WHERE id = ?', data.bocp_id);
     const sale = one<Row>('SELECT * FROM sales WHERE connector_order_id = ? AND cancelled = 0', order.id);
     expect(sale).toMatchObject({ series: 'BVW', date: TODAY, currency: 'EUR', invoice_id: inv.id, total_with_vat: order.total_with_vat });
     expect(one<Row>('SELECT quantity FROM stock WHERE product_id = ? AND workpoint_id = 1', prod.id).quantity).toBe(stockBefore - 2);
@@ -131,7 +131,7 @@ describe('orders.issueInvoice', () => {
     expect(orderRow(1, uid)).toMatchObject({ order_status: 'completed', last_changed_ts: `${TODAY} 10:00:00` });
 
     expect(data).toMatchObject({
-      invoice_id: inv.id, series: 'WEB', number: inv.number, total_ron: inv.total_ron, SERVICE_order_id: order.id, connector_id: 1,
+      bocp_id: inv.id, doc_series: 'WEB', doc_nr: inv.number, total_ron: inv.total_ron, SERVICE_order_id: order.id, connector_id: 1,
       order_unique_id: uid, bv_id: sale.id, sale_created: true, invoice_url_html: link('html'), invoice_url_pdf: link('pdf'),
       notification: { delivery_id: notification.id, webhook_id: expect.stringMatching(/^msg_/) },
     });
@@ -163,11 +163,11 @@ describe('orders.issueInvoice', () => {
     expectRefused(await invoice(2, uid, { date: '2026-11-16' }), 400, /date: 2026-11-16 is before the date of the order's sales receipt/);
     expectRefused(await invoice(2, uid, { date: '2026-02-30' }), 400, /date/);
     const data = expectDone(await invoice(2, uid, { date: TODAY, series: 'STAFF' }), OrderInvoiceIssued);
-    expect(data).toMatchObject({ bv_id: sale.id, sale_created: false, series: 'STAFF', date: TODAY, currency: 'RON' });
-    expect(data.total_ron).toBe(data.total_with_vat);
+    expect(data).toMatchObject({ bv_id: sale.id, sale_created: false, doc_series: 'STAFF', doc_date: TODAY, currency: 'RON' });
+    expect(data.total_ron).toBe(data.document_value_with_vat);
 
     const before = state();
-    expectRefused(await invoice(2, uid), 400, new RegExp(`already invoiced: invoice STAFF ${data.number} \\(invoice_id ${data.invoice_id}\\)`));
+    expectRefused(await invoice(2, uid), 400, new RegExp(`already invoiced: invoice STAFF ${data.doc_nr} \\(invoice_id ${data.bocp_id}\\)`));
     expect(state()).toEqual(before);
   });
 

@@ -69,7 +69,7 @@ export function createStaffOrderInvoice(
       orders.finish(o, paidAmount);
       push.enqueueChanges(snapshot);
 
-      const record = invoices.list({ companyId: c.companyId, id: invoice.id, page: 1, pageSize: 1 }).rows[0]!;
+      const record = invoices.list({ companyId: c.companyId, id: invoice.id, page: 1, pageSize: 1, baseUrl: c.baseUrl }).rows[0]!;
       const document = { kind: 'invoice' as const, companyId: c.companyId, id: invoice.id };
       return {
         ...record,

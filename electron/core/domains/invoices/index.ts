@@ -1,8 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import type { Invoice } from '../../../../shared/domain/invoices.ts';
+import type { Invoice, InvoiceListLine } from '../../../../shared/domain/invoices.ts';
 import type { DocumentNumberReading } from '../../../../shared/filters/grammar.ts';
-import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
+import type { DomainDeps } from '../../domain-deps.ts';
+import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
+import { clientAddressReader, streetLine, type ClientAddress } from './client-address.ts';
 
 export interface InvoicesQuery extends DocumentQuery {
   /**
@@ -10,20 +12,119 @@ export interface InvoicesQuery extends DocumentQuery {
    * likely first; the first that names an invoice of the account is used. None: an empty page.
    */
   documentNumber?: readonly DocumentNumberReading[] | undefined;
+  /** scheme://host[:port] the links of the rows start with (a REST request's own); default the listener's. */
+  baseUrl?: string | undefined;
 }
 
-const INVOICE_COLUMNS = `id AS invoice_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
-  workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
-  mentions, created_ts, last_changed_ts, due_date, paid_amount, efactura_status, storno_of_id, added_by_api`;
+// Payments of the invoice: allocated to it, or belonging to one of its sales receipts.
+const LAST_PAYMENT = `COALESCE((SELECT max(d) FROM (
+    SELECT p.date AS d FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
+     WHERE a.doc_type = 'invoice' AND a.doc_id = invoices.id AND p.cancelled = 0
+    UNION ALL
+    SELECT p.date AS d FROM sales s JOIN payments p ON p.sale_id = s.id
+     WHERE s.invoice_id = invoices.id AND p.cancelled = 0)), '')`;
+
+// The connector order the invoice came from (through its sales receipt): its addresses win.
+const ORDER_ADDRESS = (column: string) =>
+  `(SELECT o.${column} FROM sales sa JOIN connector_orders o ON o.id = sa.connector_order_id
+     WHERE sa.invoice_id = invoices.id ORDER BY sa.id LIMIT 1)`;
+
+const INVOICE_COLUMNS = `id AS bocp_id, series AS doc_series, number AS doc_nr, date AS doc_date, due_date AS doc_due_date,
+  ${LAST_PAYMENT} AS last_payment_date, total_with_vat AS document_value_with_vat,
+  max(0, round(total_with_vat - paid_amount, 2)) AS rest, currency, cancelled AS document_cancelled,
+  created_ts AS record_ts, client_id AS bocp_contact_id, client_name, client_cui AS client_vat_id, client_reg_com,
+  workpoint_id, exchange_rate, total_without_vat, total_vat, total_ron, paid_amount, efactura_status, storno_of_id,
+  mentions, added_by_api, last_changed_ts,
+  ${ORDER_ADDRESS('invoice_address_id')} AS order_invoice_address_id,
+  ${ORDER_ADDRESS('delivery_address_id')} AS order_delivery_address_id`;
+
+type InvoiceRow = Omit<
+  Invoice,
+  | 'pdf_invoice_url'
+  | 'items'
+  | 'client_email'
+  | 'client_phone1'
+  | 'client_phone2'
+  | `client_${'address' | 'city' | 'county' | 'postcode' | 'country'}`
+  | `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
+> & { order_invoice_address_id: number | null; order_delivery_address_id: number | null };
+
+interface LineRow {
+  parent_id: number;
+  product_id: number | null;
+  code: string;
+  name: string;
+  product_name: string | null;
+  product_barcode: string | null;
+  line_no: number;
+  unit: string;
+  quantity: number;
+  unit_price: number;
+  vat_rate: number;
+  value_without_vat: number;
+  vat_value: number;
+  value_with_vat: number;
+}
+
+/** A line name as plain text: markup removed, character references of the usual kind decoded, spaces collapsed. */
+export function plainText(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[e]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A line as the real service's clients read it, then our own keys. */
+function lineOf(row: Omit<LineRow, 'parent_id'>): InvoiceListLine {
+  const isProduct = row.product_id !== null;
+  return {
+    product_variant_id: row.product_id ?? 0,
+    // No service catalogue: a line without product is uncatalogued, a discount when it takes value off.
+    service_id: isProduct ? 0 : row.value_with_vat < 0 || /^discount\b/i.test(row.name) ? -2 : -1,
+    item_code: row.code,
+    item_name: row.name,
+    item_name_plain: plainText(row.name),
+    product_current_name: row.product_name ?? '',
+    barcode: row.product_barcode ?? '',
+    qty_mu1: row.quantity,
+    value_with_vat: row.value_with_vat,
+    line_no: row.line_no,
+    unit: row.unit,
+    unit_price: row.unit_price,
+    vat_rate: row.vat_rate,
+    value_without_vat: row.value_without_vat,
+    vat_value: row.vat_value,
+  };
+}
+
+const addressKeys = (prefix: 'client_' | 'client_shipping_', street: 'address' | 'adress', a: ClientAddress | undefined) => ({
+  [`${prefix}${street}`]: a ? streetLine(a) : '',
+  [`${prefix}city`]: a?.city ?? '',
+  [`${prefix}county`]: a?.county ?? '',
+  [`${prefix}postcode`]: a?.zip ?? '',
+  [`${prefix}country`]: a?.country ?? '',
+});
 
 /** Fiscal invoices: /invoices/list/. */
-export function createInvoices(db: Database, pager: Pager) {
+export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps, 'links' | 'publicUrl'>) {
   // Index-served (invoices_company_number): does a reading name an invoice of the account?
   const seriesOf = db
     .prepare<[number, number, string], string>(
       'SELECT series FROM invoices WHERE company_id = ? AND number = ? AND series = ? COLLATE NOCASE LIMIT 1',
     )
     .pluck();
+  // The lines of a whole page at once (no query per row), through invoice_items_invoice.
+  const lines = db.prepare<[number, string], LineRow>(
+    `SELECT ii.invoice_id AS parent_id, ii.product_id, ii.code, ii.name,
+            (SELECT p.product_name FROM products p WHERE p.id = ii.product_id) AS product_name,
+            (SELECT p.barcode FROM products p WHERE p.id = ii.product_id) AS product_barcode,
+            ii.line_no, ii.unit, ii.quantity, ii.unit_price, ii.vat_rate, ii.value_without_vat, ii.vat_value, ii.value_with_vat
+       FROM invoice_items ii WHERE ii.company_id = ? AND ii.invoice_id IN (SELECT value FROM json_each(?))
+      ORDER BY ii.invoice_id, ii.line_no`,
+  );
+  const addresses = clientAddressReader(db);
 
   /** The where of documentnr: the number (any series), or the series as stored and the number; none: nothing. */
   function documentNumberWhere(companyId: number, readings: readonly DocumentNumberReading[]) {
@@ -42,15 +143,68 @@ export function createInvoices(db: Database, pager: Pager) {
         .add('number = ?', numbered?.number)
         .add('series = ?', numbered?.series)
         .when(query.documentNumber !== undefined && numbered === undefined, '0');
-      return pager.page<Invoice>({
+      const page = pager.page<InvoiceRow>({
         from: 'invoices',
         columns: INVOICE_COLUMNS,
         where,
         idColumn: 'id',
-        idKey: 'invoice_id',
+        idKey: 'bocp_id',
         page: query.page,
         pageSize: query.pageSize,
       });
+      if (page.rows.length === 0) return { rows: [], hasMore: page.hasMore };
+      const baseUrl = query.baseUrl ?? deps.publicUrl();
+      const linesOf = groupByParent(lines.all(query.companyId, JSON.stringify(page.rows.map((r) => r.bocp_id))));
+      const parties = addresses.read(
+        query.companyId,
+        page.rows.map((r) => ({
+          contactId: r.bocp_contact_id,
+          invoiceAddressId: r.order_invoice_address_id,
+          deliveryAddressId: r.order_delivery_address_id,
+        })),
+      );
+      const rows = page.rows.map(({ order_invoice_address_id: _i, order_delivery_address_id: _d, ...row }, n): Invoice => {
+        const party = parties[n]!;
+        return {
+          bocp_id: row.bocp_id,
+          doc_series: row.doc_series,
+          doc_nr: row.doc_nr,
+          doc_date: row.doc_date,
+          doc_due_date: row.doc_due_date,
+          last_payment_date: row.last_payment_date,
+          document_value_with_vat: row.document_value_with_vat,
+          rest: row.rest,
+          currency: row.currency,
+          document_cancelled: row.document_cancelled,
+          pdf_invoice_url: deps.links.url(baseUrl, { kind: 'invoice', companyId: query.companyId, id: row.bocp_id }, 'pdf'),
+          record_ts: row.record_ts,
+          bocp_contact_id: row.bocp_contact_id,
+          client_name: row.client_name,
+          client_email: party.email,
+          client_phone1: party.phone,
+          client_phone2: party.delivery?.shipping_contact_phone && party.delivery.shipping_contact_phone !== party.phone ? party.delivery.shipping_contact_phone : '',
+          client_vat_id: row.client_vat_id,
+          ...(addressKeys('client_', 'address', party.invoice) as Pick<Invoice, `client_${'address' | 'city' | 'county' | 'postcode' | 'country'}`>),
+          ...(addressKeys('client_shipping_', 'adress', party.delivery) as Pick<
+            Invoice,
+            `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
+          >),
+          client_reg_com: row.client_reg_com,
+          workpoint_id: row.workpoint_id,
+          exchange_rate: row.exchange_rate,
+          total_without_vat: row.total_without_vat,
+          total_vat: row.total_vat,
+          total_ron: row.total_ron,
+          paid_amount: row.paid_amount,
+          efactura_status: row.efactura_status,
+          storno_of_id: row.storno_of_id,
+          mentions: row.mentions,
+          added_by_api: row.added_by_api,
+          last_changed_ts: row.last_changed_ts,
+          items: (linesOf.get(row.bocp_id) ?? []).map(lineOf),
+        };
+      });
+      return { rows, hasMore: page.hasMore };
     },
   };
 }

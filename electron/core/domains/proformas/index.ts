@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Proforma } from '../../../../shared/domain/proformas.ts';
+import type { DomainDeps } from '../../domain-deps.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 
@@ -7,20 +8,23 @@ export interface ProformasQuery extends DocumentQuery {
   /** for_abon_tpl_id: only proformas generated from this subscription template. */
   subscriptionTemplateId?: number | undefined;
   include: { paymentLink?: boolean };
+  /** scheme://host[:port] the links of the rows start with (a REST request's own); default the listener's. */
+  baseUrl?: string | undefined;
 }
 
-const PROFORMA_COLUMNS = `id AS proforma_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
-  workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
-  mentions, created_ts, last_changed_ts, due_date, subscription_template_id, paid_amount, invoice_id, added_by_api,
-  total_with_vat AS total`;
+// The real service's names first (real-service.md), then ours (docs/data-model.md).
+const PROFORMA_COLUMNS = `id AS proforma_id, series AS doc_series, number AS doc_nr, date AS doc_date, total_with_vat AS total,
+  cancelled AS document_cancelled, '' AS view_link, due_date AS doc_due_date, client_id AS bocp_contact_id, client_name,
+  client_cui AS client_vat_id, client_reg_com, workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_ron,
+  subscription_template_id, paid_amount, invoice_id, mentions, added_by_api, created_ts AS record_ts, last_changed_ts`;
 
 /** Proforma invoices: /proformas/list/ (exclude:cancelled arrives here as skipCancelled). */
-export function createProformas(db: Database, pager: Pager) {
+export function createProformas(db: Database, pager: Pager, deps: Pick<DomainDeps, 'links' | 'publicUrl'>) {
   void db;
   return {
     list(query: ProformasQuery): Page<Proforma> {
       const where = documentWhere(query).add('subscription_template_id = ?', query.subscriptionTemplateId);
-      return pager.page<Proforma>({
+      const page = pager.page<Proforma>({
         from: 'proformas',
         // payment_link is a column of the row: included by selecting it, no second query.
         columns: query.include.paymentLink ? `${PROFORMA_COLUMNS}, payment_link` : PROFORMA_COLUMNS,
@@ -30,6 +34,11 @@ export function createProformas(db: Database, pager: Pager) {
         page: query.page,
         pageSize: query.pageSize,
       });
+      const baseUrl = query.baseUrl ?? deps.publicUrl();
+      for (const row of page.rows) {
+        row.view_link = deps.links.url(baseUrl, { kind: 'proforma', companyId: query.companyId, id: row.proforma_id }, 'html');
+      }
+      return page;
     },
   };
 }
