@@ -13,6 +13,10 @@ export const ContactAddress = Type.Object({
     description: 'invoice | delivery | both',
   }),
   is_default: Type.Integer({ minimum: 0, maximum: 1 }),
+  is_main: Type.Integer({ minimum: 0, maximum: 1, description: "the real service's name of is_default" }),
+  address: Type.String({ description: "street and number on one line (the real service's name)" }),
+  address2: Type.String({ description: "building, stair, floor, apartment on one line (inferred: Bl. / Sc. / Et. / Ap.); '' when none" }),
+  postcode: Type.String({ description: "the real service's name of zip; may be empty" }),
   country: Type.String(),
   county: Type.String(),
   city: Type.String({ description: 'for Bucharest the city carries the sector: "Bucuresti Sector 3"' }),
@@ -49,6 +53,9 @@ export type ContactBankAccount = Static<typeof ContactBankAccount>;
 
 export const Contact = Type.Object({
   contact_id: Type.Integer({ description: 'the client_id of documents' }),
+  bocp_id: Type.Integer({ description: "the contact id under the real service's name (= contact_id)" }),
+  vat_id: Type.String({ description: "the real service's name of cui" }),
+  registration_nr: Type.String({ description: "the real service's name of reg_com" }),
   name: Type.String({ description: 'company name or full name of a person' }),
   is_company: Type.Integer({ minimum: 0, maximum: 1 }),
   is_client: Type.Integer({ minimum: 0, maximum: 1 }),

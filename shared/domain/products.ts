@@ -93,6 +93,10 @@ const PricelistFields = {
 
 /** What a Romanian ERP keeps besides the spec's fields (push notifications add some of them). */
 const OwnFields = {
+  // Names of the real service (docs/shared real-service.md), beside the spec's / our names of the same value.
+  custom_barcode: Type.String({ description: "the EAN, the real service's name (same value as barcode here; '' when none)" }),
+  is_deleted: Flag("the real service's name of deleted (0/1)"),
+  is_archived: Flag("the real service's name of archived (0/1)"),
   fm_id: Nullable(Type.Integer(), 'product family (the article grouping the variants); null for a single variant'),
   category_id: Nullable(Type.Integer()),
   manufacturer_id: Nullable(Type.Integer()),

@@ -66,6 +66,9 @@ describe('GET /contacts/list/', () => {
     const row = demo.db.prepare('SELECT c.*, g.name AS group_name FROM contacts c LEFT JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(first!.contact_id) as Record<string, unknown>;
     expect(first).toEqual({
       contact_id: row.id,
+      bocp_id: row.id,
+      vat_id: row.cui,
+      registration_nr: row.reg_com,
       name: row.name,
       is_company: row.is_company,
       is_client: 1,
@@ -156,6 +159,10 @@ describe('GET /contacts/list/', () => {
       address_id: address.id,
       kind: address.kind,
       is_default: 1,
+      is_main: 1,
+      address: `${address.street} ${address.number}`.trim(),
+      address2: expect.any(String),
+      postcode: address.zip,
       country: address.country,
       county: address.county,
       city: address.city,

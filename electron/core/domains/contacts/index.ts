@@ -26,7 +26,8 @@ export interface ContactsQuery {
 
 const FROM = 'contacts c LEFT JOIN contact_groups g ON g.id = c.group_id AND g.company_id = c.company_id';
 
-const COLUMNS = `c.id AS contact_id, c.name, c.is_company, c.is_client, c.is_supplier, c.cui, c.reg_com, c.vat_payer,
+const COLUMNS = `c.id AS contact_id, c.id AS bocp_id, c.cui AS vat_id, c.reg_com AS registration_nr,
+  c.name, c.is_company, c.is_client, c.is_supplier, c.cui, c.reg_com, c.vat_payer,
   c.representative, c.email, c.phone, c.group_id, g.name AS group_name, c.deleted, c.created_ts, c.lastupdated`;
 
 type Child<T> = T & { parent_id: number };
@@ -43,7 +44,13 @@ export function createContacts(db: Database, pager: Pager) {
       WHERE +c.company_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
   );
   const addresses = db.prepare<[number, string], Child<ContactAddress>>(
-    `SELECT contact_id AS parent_id, id AS address_id, kind, is_default, country, county, city, street, number, building,
+    `SELECT contact_id AS parent_id, id AS address_id, kind, is_default, is_default AS is_main,
+            trim(street || ' ' || number) AS address,
+            trim(replace(replace(replace(trim((CASE WHEN building <> '' THEN 'Bl. ' || building ELSE '' END) || ' ' ||
+              (CASE WHEN stair <> '' THEN 'Sc. ' || stair ELSE '' END) || ' ' ||
+              (CASE WHEN floor <> '' THEN 'Et. ' || floor ELSE '' END) || ' ' ||
+              (CASE WHEN apartment <> '' THEN 'Ap. ' || apartment ELSE '' END)), '   ', ' '), '  ', ' '), '  ', ' ')) AS address2,
+            zip AS postcode, country, county, city, street, number, building,
             stair, floor, apartment, zip, gln, shipping_contact_name, shipping_contact_phone
        FROM contact_addresses WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?))
       ORDER BY contact_id, is_default DESC, id`,

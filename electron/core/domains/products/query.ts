@@ -52,7 +52,8 @@ export const PRODUCT_FROM = `products p
   LEFT JOIN product_categories c ON c.id = p.category_id AND c.company_id = p.company_id
   LEFT JOIN manufacturers m ON m.id = p.manufacturer_id AND m.company_id = p.company_id`;
 
-export const PRODUCT_COLUMNS = `p.id AS product_id, p.cod_varianta, p.cod_produs, p.barcode, p.product_name,
+export const PRODUCT_COLUMNS = `p.id AS product_id, p.cod_varianta, CAST(p.cod_produs AS TEXT) AS cod_produs, p.barcode, p.product_name,
+  p.barcode AS custom_barcode, p.deleted AS is_deleted, p.archived AS is_archived,
   coalesce(c.name, '') AS category_name, p.unitate_masura, p.pret_vanzare, p.cota_tva_vanzare,
   p.selling_currency AS selling_currency_txt, p.website_published, coalesce(m.name, '') AS producator, p.last_changed_ts,
   p.family_id AS fm_id, p.category_id, p.manufacturer_id, p.product_website_title, p.product_description,

@@ -162,6 +162,8 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
         pret_vanzare_cu_tva: round2(valueOf('pret_vanzare') * (1 + valueOf('cota_tva_vanzare') / 100)),
         category_name: category === null ? '' : (categoryName.get(companyId, category) ?? stored.category_name),
         producator: manufacturer === null ? '' : (manufacturerName.get(companyId, manufacturer) ?? stored.producator),
+        custom_barcode: valueOf('barcode'),
+        is_archived: valueOf('archived'),
       };
       for (const [field, value] of Object.entries(body)) {
         if ((PRODUCT_WRITABLE_FIELDS as string[]).includes(field)) continue;
