@@ -103,6 +103,10 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-export type OperationInput<K extends OperationName> = Static<Operations[K]['input']>;
-export type OperationOutput<K extends OperationName> = Static<Operations[K]['output']>;
+// Resolved once per operation into a map: indexing it stays shallow for the compiler, where a
+// generic Static<> over the whole union would instantiate too deeply (TS2589).
+type Inputs = { [K in OperationName]: Static<Operations[K]['input']> };
+type Outputs = { [K in OperationName]: Static<Operations[K]['output']> };
+export type OperationInput<K extends OperationName> = Inputs[K];
+export type OperationOutput<K extends OperationName> = Outputs[K];
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
