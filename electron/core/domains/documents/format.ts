@@ -29,33 +29,7 @@ export function fmtDate(ymd: string): string {
 /** The `SERIES-NR` form clients show (real-service.md: "shown as SERIES-NR"). */
 export const docNumber = (series: string, number: number): string => `${series}-${number}`;
 
-/** A postal address as the contact_addresses row holds it. */
-export interface AddressParts {
-  country: string;
-  county: string;
-  city: string;
-  street: string;
-  number: string;
-  building: string;
-  stair: string;
-  floor: string;
-  apartment: string;
-  zip: string;
-}
-
-/**
- * One line, in the order a Romanian address is written: street and number, block, staircase,
- * floor, flat, then locality, county (left out when it repeats the locality, as Bucharest's
- * does), postcode and country.
- */
-export function fmtAddress(a: AddressParts): string {
-  const part = (label: string, value: string) => (value.trim() === '' ? '' : `${label} ${value.trim()}`);
-  const street = [a.street.trim(), part('nr.', a.number)].filter(Boolean).join(' ');
-  const county = a.county.trim() !== '' && !a.city.toLowerCase().startsWith(a.county.trim().toLowerCase()) ? `jud. ${a.county.trim()}` : '';
-  return [street, part('bl.', a.building), part('sc.', a.stair), part('et.', a.floor), part('ap.', a.apartment), a.city.trim(), county, a.zip.trim(), a.country.trim()]
-    .filter((s) => s !== '')
-    .join(', ');
-}
+export { fmtAddress, type AddressParts } from '../../../../shared/domain/addresses.ts';
 
 /** Text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {

@@ -19,14 +19,7 @@ export interface ClientAddress {
   shipping_contact_phone: string;
 }
 
-/** The street part of an address (street and number, block, staircase, floor, flat): city, county, postcode and country have keys of their own. */
-export function streetLine(a: ClientAddress): string {
-  const part = (label: string, value: string) => (value.trim() === '' ? '' : `${label} ${value.trim()}`);
-  const street = [a.street.trim(), part('nr.', a.number)].filter(Boolean).join(' ');
-  return [street, part('bl.', a.building), part('sc.', a.stair), part('et.', a.floor), part('ap.', a.apartment)]
-    .filter((s) => s !== '')
-    .join(', ');
-}
+export { streetLine } from '../../../../shared/domain/addresses.ts';
 
 export interface ClientParty {
   email: string;
