@@ -68,8 +68,10 @@ function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onP
   if (kind === 'empty') seedEmptyAccount(db, { now: clock.now() });
   else {
     // Same ids, numbers and amounts everywhere: generated at the anchor, then moved to today.
-    seedDemo(db, { scale, now: DEMO_ANCHOR, ...(onProgress && { onProgress }) });
-    shiftDemoDates(db, weeksSinceAnchor(clock.now()));
+    // The seed is told the move, as VAT rates go by the dates documents end up with.
+    const shiftWeeks = weeksSinceAnchor(clock.now());
+    seedDemo(db, { scale, now: DEMO_ANCHOR, shiftWeeks, ...(onProgress && { onProgress }) });
+    shiftDemoDates(db, shiftWeeks);
   }
   // Statistics for the query planner: with them it walks the id index for lists instead of
   // sorting a whole date range.
@@ -108,7 +110,7 @@ export function createCore(options: CoreOptions) {
     clock,
     outbox: createOutbox(db, clock),
     files: new FileStore(options.dataDir),
-    links: createDocumentLinks(db),
+    links: createDocumentLinks(db, clock),
     publicUrl: () => publicUrl,
   };
   const sales = createSales(db, pager);

@@ -88,7 +88,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     limits: { fileSize: options.bodyLimit ?? DEFAULT_BODY_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
-  registerMedia(app, options.core.rest.files);
+  registerMedia(app, options.core.rest.files, options.core.rest.images.thumbnail);
   registerDocuments(app, options.core.rest.links);
   await app.register(inboxReceiver, { prefix: `${CONTROL_PREFIX}/inbox`, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });

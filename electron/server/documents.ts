@@ -8,7 +8,8 @@ import { requestRoute, sendError } from './envelope.ts';
  * credentials: the key is the credential (an HMAC, documents/links.ts). Outside the REST
  * prefix, so neither the API log nor its authentication applies. Anything wrong (a kind,
  * format or key that does not verify, a document that does not exist) is one and the same 404,
- * so an answer tells nothing about other documents.
+ * so an answer tells nothing about other documents. An expiring link (pdf_invoice_url) that
+ * has run out is a 410.
  */
 export function registerDocuments(app: FastifyInstance, links: Pick<DocumentLinks, 'open'>): void {
   app.get<{ Params: { kind: string; key: string; format: string } }>(`${DOCUMENTS_PREFIX}/:kind/:key/:format/`, async (request, reply) => {
@@ -20,6 +21,9 @@ export function registerDocuments(app: FastifyInstance, links: Pick<DocumentLink
       .header('x-content-type-options', 'nosniff');
     const { kind, key, format } = request.params;
     const page = await links.open(kind, key, format);
+    // Only a key this service made and signed with that expiry says so: a 410 tells the client to
+    // re-read the list for a fresh link (the real service's invoice PDF links expire too).
+    if (page === 'expired') return sendError(request, reply, 410, ['this document link has expired: read the document list again for a fresh link']);
     if (!page) return sendError(request, reply, 404, [`no such document: ${requestRoute(request)}`]);
     if (page.contentType === 'application/pdf') {
       reply.header('content-disposition', `inline; filename="${page.fileName}"`);

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, DocumentCancelled, LIST_PAGE_SIZE } from './documents.ts';
 
 export const AWB_SOURCES = ['staff', 'api', 'connector', 'b2b'] as const;
 
@@ -12,7 +12,7 @@ export const Awb = Type.Object({
   awb_type: Type.String({ description: 'courier code' }),
   awb_subtype: Type.String({ description: 'sub-courier when awb_type is a broker; "" otherwise' }),
   awb_url: Type.String({ description: 'AWB PDF or tracking page; "" when none' }),
-  date: Type.String({ format: 'date' }),
+  doc_date: Type.String({ format: 'date', description: 'inferred: the AWB date; the date filters act on it' }),
   packet_count: Type.Integer(),
   weight_kg: Type.Number(),
   service_type: Type.String(),
@@ -24,7 +24,7 @@ export const Awb = Type.Object({
   delivery_country_code: Type.String(),
   ...ClientBlock,
   source: Type.Enum([...AWB_SOURCES], { description: 'who attached or issued it' }),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  document_cancelled: DocumentCancelled,
   created_ts: Type.String(),
   last_changed_ts: Type.String(),
 });
@@ -100,7 +100,7 @@ export type AwbAddResult = Static<typeof AwbAddResult>;
 
 /** The answer of DELETE /awb/{awb_id}/. */
 export const AwbDeleteResult = Type.Object({
-  deleted_awb_id: Type.Integer({ description: 'the AWB, now cancelled (listed by /awb/list/ with cancelled 1)' }),
+  deleted_awb_id: Type.Integer({ description: 'the AWB, now cancelled (listed by /awb/list/ with document_cancelled 1)' }),
 });
 export type AwbDeleteResult = Static<typeof AwbDeleteResult>;
 

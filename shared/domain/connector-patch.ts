@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CONNECTOR_PLATFORMS } from './connectors.ts';
 import { Product } from './products.ts';
 
 /** Product fields a connector can track (their change sends product_update): the product record's own fields. */
@@ -16,6 +17,9 @@ export const ConnectorPatch = Type.Object(
       }),
     ),
     type: Type.Optional(Type.Enum(['ecommerce', 'dropship'])),
+    platform: Type.Optional(
+      Type.Enum([...CONNECTOR_PLATFORMS], { description: "the shop platform: the marketplace lists' connector type (e.g. ShopifyV2)" }),
+    ),
     active: Type.Optional(Type.Boolean()),
     webhook_secret: Type.Optional(
       Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {

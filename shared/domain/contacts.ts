@@ -7,29 +7,37 @@ import { LIST_PAGE_SIZE } from './documents.ts';
  * choice of docs/data-model.md ("Contacts"). Flags are 0/1 integers.
  */
 
+// Keys of the real service first (../shared/docs/real-service.md: is_main, address, address2,
+// city, county, postcode, all strings but the flag), then the spec's order-address parts the
+// address is made of (invoice_address / delivery_address of a connector order), then ours.
 export const ContactAddress = Type.Object({
   address_id: Type.Integer({ description: 'client_addres_id / invoice_address_id of a send-in request' }),
+  is_main: Type.Integer({
+    minimum: 0,
+    maximum: 1,
+    description: "real service: 1 for the contact's main (default) address, listed first; 0 for the others",
+  }),
+  address: Type.String({ description: "real service; value inferred: street and number on one line ('' when none)" }),
+  address2: Type.String({
+    description: "real service; value inferred: building, stair, floor, apartment on one line (Bl. / Sc. / Et. / Ap.); '' when none",
+  }),
+  city: Type.String({ description: 'real service and spec: for Bucharest the city carries the sector: "Bucuresti Sector 3"' }),
+  county: Type.String({ description: 'real service and spec' }),
+  postcode: Type.String({ description: "real service: the postcode ('' when unknown); the same value as the spec's zip" }),
+  country: Type.String({ description: 'spec' }),
   kind: Type.Union([Type.Literal('invoice'), Type.Literal('delivery'), Type.Literal('both')], {
     description: 'invoice | delivery | both',
   }),
-  is_default: Type.Integer({ minimum: 0, maximum: 1 }),
-  is_main: Type.Integer({ minimum: 0, maximum: 1, description: "the real service's name of is_default" }),
-  address: Type.String({ description: "street and number on one line (the real service's name)" }),
-  address2: Type.String({ description: "building, stair, floor, apartment on one line (inferred: Bl. / Sc. / Et. / Ap.); '' when none" }),
-  postcode: Type.String({ description: "the real service's name of zip; may be empty" }),
-  country: Type.String(),
-  county: Type.String(),
-  city: Type.String({ description: 'for Bucharest the city carries the sector: "Bucuresti Sector 3"' }),
-  street: Type.String(),
-  number: Type.String(),
-  building: Type.String(),
-  stair: Type.String(),
-  floor: Type.String(),
-  apartment: Type.String(),
-  zip: Type.String({ description: 'postcode; may be empty' }),
-  gln: Type.String({ description: 'GLN of a delivery point; may be empty' }),
-  shipping_contact_name: Type.String(),
-  shipping_contact_phone: Type.String(),
+  street: Type.String({ description: 'spec (order address): the street; address is it with number' }),
+  number: Type.String({ description: 'spec (order address)' }),
+  building: Type.String({ description: 'spec (order address); part of address2' }),
+  stair: Type.String({ description: 'spec (order address); part of address2' }),
+  floor: Type.String({ description: 'spec (order address); part of address2' }),
+  apartment: Type.String({ description: 'spec (order address); part of address2' }),
+  zip: Type.String({ description: "spec (order address): the postcode, the real service's postcode; may be empty" }),
+  gln: Type.String({ description: 'spec (order address, GLN): GLN of a delivery point; may be empty' }),
+  shipping_contact_name: Type.String({ description: 'spec (delivery address)' }),
+  shipping_contact_phone: Type.String({ description: 'spec (delivery address)' }),
 });
 export type ContactAddress = Static<typeof ContactAddress>;
 
@@ -52,16 +60,20 @@ export const ContactBankAccount = Type.Object({
 export type ContactBankAccount = Static<typeof ContactBankAccount>;
 
 export const Contact = Type.Object({
-  contact_id: Type.Integer({ description: 'the client_id of documents' }),
-  bocp_id: Type.Integer({ description: "the contact id under the real service's name (= contact_id)" }),
-  vat_id: Type.String({ description: "the real service's name of cui" }),
-  registration_nr: Type.String({ description: "the real service's name of reg_com" }),
-  name: Type.String({ description: 'company name or full name of a person' }),
+  // Keys of the real service first (observed: bocp_id, name, vat_id, client_code, registration_nr, pricelist_name).
+  bocp_id: Type.Integer({ description: 'real service: the contact id (the client_id of documents)' }),
+  contact_id: Type.Integer({ description: 'spec: the contact id as /contacts/{contact_id}/ names it; the same value as bocp_id' }),
+  name: Type.String({ description: 'real service: company name or full name of a person' }),
+  vat_id: Type.String({
+    description: "real service (and the spec's order client): fiscal code (CUI/CIF, RO prefix for VAT payers) or CNP; may be empty",
+  }),
+  client_code: Type.String({
+    description: "real service key; value inferred: the client code the ERP gives a client (CL + the id on 6 digits); '' for a contact that is not a client",
+  }),
+  registration_nr: Type.String({ description: "real service: trade register number (J40/123/2020); '' when none" }),
   is_company: Type.Integer({ minimum: 0, maximum: 1 }),
   is_client: Type.Integer({ minimum: 0, maximum: 1 }),
   is_supplier: Type.Integer({ minimum: 0, maximum: 1 }),
-  cui: Type.String({ description: 'fiscal code (CUI/CIF, RO prefix for VAT payers) or CNP; may be empty' }),
-  reg_com: Type.String({ description: 'trade register number' }),
   vat_payer: Type.Integer({ minimum: 0, maximum: 1 }),
   representative: Type.String(),
   email: Type.String(),
@@ -76,12 +88,22 @@ export const Contact = Type.Object({
       description: "with include:pricelist: the contact's own pricelist, else its group's, else null",
     }),
   ),
-  pricelist_name: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'with include:pricelist' })),
+  pricelist_name: Type.Optional(
+    Type.String({
+      description: "spec and real service, with include:pricelist: the name of that pricelist; '' when none (clients read a string)",
+    }),
+  ),
   addresses: Type.Optional(Type.Array(ContactAddress, { description: 'with include:address' })),
   contacts: Type.Optional(Type.Array(ContactPerson, { description: 'contact persons, with include:contacts' })),
   bank_accounts: Type.Optional(Type.Array(ContactBankAccount, { description: 'with include:banks' })),
 });
 export type Contact = Static<typeof Contact>;
+
+/**
+ * The client code the ERP gives a client (client_code, inferred): CL and the contact id on 6
+ * digits, as `CL000123`. Migration 012 gave the clients stored before it the same (printf 'CL%06d').
+ */
+export const clientCode = (contactId: number): string => `CL${String(contactId).padStart(6, '0')}`;
 
 /** Rows per page of /contacts/list/ (the spec does not fix it). */
 export const CONTACTS_PAGE_SIZE = LIST_PAGE_SIZE;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ClientBlock, DocumentLine, LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, DocumentLine, DocumentValueWithVat, LIST_PAGE_SIZE } from './documents.ts';
 
 /** status_id of a fiscal receipt (spec, States). */
 export const FISCAL_RECEIPT_STATUSES = { 0: 'cancelled', 1: 'not printed', 2: 'in process', 3: 'printed' } as const;
@@ -13,10 +13,10 @@ const money = (description: string) => Type.Number({ description });
  */
 export const FiscalReceipt = Type.Object({
   fiscal_receipt_id: Type.Integer(),
-  sale_id: Type.Integer({ description: 'bv_id: the sale the receipt prints' }),
+  bv_id: Type.Integer({ description: 'the sale the receipt prints (bv_id of the import item)' }),
   pos_receipt_id: Type.Union([Type.Integer(), Type.Null()], { description: 'id in the external POS (imported receipts)' }),
   status_id: Type.Integer({ minimum: 0, maximum: 3, description: '0 cancelled, 1 not printed, 2 in process, 3 printed' }),
-  date: Type.String({ format: 'date', description: 'bf_date, or the day the receipt was registered (created_ts) when it has none; the date filters act on it' }),
+  doc_date: Type.String({ format: 'date', description: 'inferred: bf_date, or the day the receipt was registered (created_ts) when it has none; the date filters act on it' }),
   bf_date: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'date printed on the receipt' }),
   bon_nr: Type.Union([Type.Integer(), Type.Null()], { description: 'receipt number printed by the cash register' }),
   z_nr: Type.Union([Type.Integer(), Type.Null()], { description: 'raport_z_nr: the Z report (daily closing) it belongs to' }),
@@ -27,7 +27,7 @@ export const FiscalReceipt = Type.Object({
   exchange_rate: Type.Number({ description: 'RON per unit of currency (1 for RON)' }),
   total_without_vat: money('total without VAT (the VAT split of the sale)'),
   total_vat: money('VAT (the VAT split of the sale)'),
-  total_with_vat: money('the receipt total'),
+  document_value_with_vat: DocumentValueWithVat,
   total_ron: money('total with VAT in RON'),
   paid_cash: Type.Number(),
   paid_card: Type.Number(),
@@ -37,7 +37,7 @@ export const FiscalReceipt = Type.Object({
   paid_other_payment: Type.Number(),
   paid_by_voucher_code: Type.String(),
   print_confirmed_ts: Type.Union([Type.String(), Type.Null()]),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1, description: '1 when status_id is 0 (cancelled)' }),
+  document_cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'inferred: 1 when status_id is 0 (cancelled)' }),
   added_by_api: Type.Integer({ minimum: 0, maximum: 1, description: '1 when imported through POST /payments/fiscalreceipt/' }),
   created_ts: Type.String(),
   last_changed_ts: Type.String(),

@@ -17,6 +17,22 @@ export const IMAGE_TYPES: Readonly<Record<string, { ext: string; mime: string }>
 };
 export const ACCEPTED_IMAGE_TYPES = 'image/jpeg, image/png, image/gif, image/webp';
 
+/**
+ * Absolute URLs of a stored file for one caller, built by the HTTP door from the request's
+ * protocol and Host (the core never knows its own address): called with a file key it gives
+ * the file's URL (/media/<key>); `thumb` gives its thumbnail's (/media/thumb/<key>).
+ */
+export interface MediaUrls {
+  (key: string): string;
+  thumb(key: string): string;
+}
+
+/**
+ * Thumbnails (img_url_thumb of a stored image): the image scaled to fit in this many pixels
+ * each way (never enlarged), same format, made on first request and kept.
+ */
+export const THUMB_MAX_PX = 200;
+
 /** Largest image accepted, uploaded or downloaded (bytes). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -74,6 +90,34 @@ export const ImageUrlRequest = Type.Object(
 );
 export type ImageUrlRequest = Static<typeof ImageUrlRequest>;
 
+/**
+ * Keys of the real service's image elements (observed: cover_picture, img_url_thumb,
+ * img_url_normal; ../shared/docs/real-service.md). What our values are is inferred; the
+ * product list's images[] and the image writes carry them alike.
+ */
+export function imageVersionFields(nullable: boolean) {
+  // Nullable only where url is: a record read without the caller's address (see MediaUrls).
+  const url = (description: string) =>
+    nullable ? Type.Union([Type.String(), Type.Null()], { description: `${description}; null only where url is null` }) : Type.String({ description });
+  return {
+    cover_picture: Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "real service: 1 for the product's cover image (inferred: its first image in display order, position then image_id; " +
+        'exactly one per product that has images), 0 for the others',
+    }),
+    img_url_thumb: url(
+      'real service: absolute URL of a small version. A stored file: its thumbnail served by this service ' +
+        `(/media/thumb/<key>: at most ${THUMB_MAX_PX} x ${THUMB_MAX_PX} px, same format, made on first request and kept; ` +
+        'an image the service cannot decode is answered as it is). A URL stored as is (never contacted): that URL',
+    ),
+    img_url_normal: url(
+      'real service: absolute URL of the full image, the same as url (a stored file: /media/<key>; else the URL as stored)',
+    ),
+  };
+}
+
 /** A product image as the writes answer it: the GET /product/{product_id}/images/ item, url always set. */
 export const StoredProductImage = Type.Object({
   product_id: Type.Integer(),
@@ -91,6 +135,7 @@ export const StoredProductImage = Type.Object({
   mime_type: Type.String({ description: "detected by content; for a URL stored as is, guessed from its extension ('' when unknown)" }),
   size_bytes: Type.Integer({ description: '0 for a URL stored as is' }),
   created_ts: Type.String(),
+  ...imageVersionFields(false),
 });
 export type StoredProductImage = Static<typeof StoredProductImage>;
 

@@ -1,16 +1,14 @@
 import Type, { type Static } from 'typebox';
-import { LIST_PAGE_SIZE } from './documents.ts';
+import { DocumentCancelled, DocumentKeys, LIST_PAGE_SIZE } from './documents.ts';
 
 const InventoryFields = {
   inventory_id: Type.Integer(),
-  series: Type.String(),
-  number: Type.Integer(),
-  date: Type.String({ format: 'date' }),
+  ...DocumentKeys,
   workpoint_id: Type.Integer({ description: 'pl_id: the workpoint (gestiune) counted' }),
   sub_management_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the sub-management (subgestiune) counted; null for the whole workpoint' }),
   description: Type.String(),
   closed: Type.Integer({ minimum: 0, maximum: 1, description: '1 once the count is final' }),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  document_cancelled: DocumentCancelled,
   row_count: Type.Integer({ description: 'number of stock rows' }),
   total_book_ron: Type.Number({ description: 'value of the book (scriptic) quantities at unit cost, RON' }),
   total_counted_ron: Type.Number({ description: 'value of the counted (faptic) quantities at unit cost, RON' }),
@@ -25,9 +23,9 @@ export type Inventory = Static<typeof Inventory>;
 
 export const InventoryRow = Type.Object({
   line_no: Type.Integer(),
-  product_id: Type.Union([Type.Integer(), Type.Null()]),
-  code: Type.String(),
-  name: Type.String(),
+  product_variant_id: Type.Integer({ description: "inferred (the document line family): the product counted, 0 when it is no longer in the catalogue" }),
+  item_code: Type.String({ description: 'inferred (the document line family): the product code' }),
+  item_name: Type.String({ description: 'inferred (the document line family): the product name' }),
   unit: Type.String(),
   quantity_book: Type.Number({ description: 'scriptic: the quantity the books show' }),
   quantity_counted: Type.Number({ description: 'faptic: the quantity counted' }),

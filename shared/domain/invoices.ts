@@ -1,31 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, DocumentLine, LIST_PAGE_SIZE } from './documents.ts';
 
-/**
- * A line of an invoice as /invoices/list/ answers it (always: the real service's invoice rows
- * carry their lines). Keys clients of the real service read come first (see
- * /work/shared/docs/real-service.md); the rest are ours (docs/data-model.md).
- */
-export const InvoiceListLine = Type.Object({
-  product_variant_id: Type.Integer({ description: 'real service: the product (variant) of a product line, else 0' }),
-  service_id: Type.Integer({
-    description: 'real service: non-zero for a service line; negative for an uncatalogued line (-1 shipping / other, -2 discount), 0 for a product line',
-  }),
-  item_code: Type.String({ description: 'real service: the SKU (code printed on the line)' }),
-  item_name: Type.String({ description: 'real service: the name printed on the line' }),
-  item_name_plain: Type.String({ description: 'real service: the same name as plain text (no markup)' }),
-  product_current_name: Type.String({ description: "real service: the product's name today ('' for a line without product)" }),
-  barcode: Type.String({ description: "real service: the line's EAN (ours: the product's barcode, '' without product)" }),
-  qty_mu1: Type.Number({ description: 'real service: quantity (negative for a returned line)' }),
-  value_with_vat: Type.Number({ description: 'real service: line value with VAT, document currency' }),
-  line_no: Type.Integer(),
-  unit: Type.String(),
-  unit_price: Type.Number({ description: 'without VAT, document currency' }),
-  vat_rate: Type.Number(),
-  value_without_vat: Type.Number(),
-  vat_value: Type.Number(),
-});
-export type InvoiceListLine = Static<typeof InvoiceListLine>;
+/** A line of an invoice as /invoices/list/ answers it (always: the real service's invoice rows carry their lines). */
+export const InvoiceListLine = DocumentLine;
+export type InvoiceListLine = DocumentLine;
 
 /**
  * A fiscal invoice (factura) as /invoices/list/ answers it. The spec names no invoice field:
@@ -63,7 +41,9 @@ export const Invoice = Type.Object({
   client_shipping_county: Type.String({ description: 'real service' }),
   client_shipping_postcode: Type.String({ description: 'real service' }),
   client_shipping_country: Type.String({ description: 'real service' }),
-  client_reg_com: Type.String({ description: 'trade register number, copied at issue' }),
+  client_id: ClientBlock.client_id,
+  client_cui: ClientBlock.client_cui,
+  client_reg_com: ClientBlock.client_reg_com,
   workpoint_id: Type.Union([Type.Integer(), Type.Null()], { description: 'pl_id: the workpoint that issued it' }),
   exchange_rate: Type.Number({ description: 'RON per unit of currency on the document date' }),
   total_without_vat: Type.Number(),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, DocumentCancelled, LIST_PAGE_SIZE } from './documents.ts';
 
 export const ALLOCATION_STATUSES = ['not_allocated', 'some_allocated', 'fully_allocated'] as const;
 export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
@@ -33,8 +33,8 @@ export type PaymentType = Static<typeof PaymentType>;
 export const PaymentAllocation = Type.Object({
   doc_type: Type.Union([Type.Literal('sale'), Type.Literal('invoice'), Type.Literal('proforma')]),
   doc_id: Type.Integer({ description: 'bv_id, invoice_id or proforma_id' }),
-  series: Type.String({ description: 'series of the document' }),
-  number: Type.Integer({ description: 'number of the document' }),
+  doc_series: Type.String({ description: 'inferred: series of the document' }),
+  doc_nr: Type.Integer({ description: 'inferred: number of the document' }),
   amount: Type.Number({ description: 'amount allocated to the document, payment currency' }),
 });
 export type PaymentAllocation = Static<typeof PaymentAllocation>;
@@ -42,9 +42,9 @@ export type PaymentAllocation = Static<typeof PaymentAllocation>;
 /** A payment or receipt (incasare) as /payments/list/ answers it; see docs/data-model.md. */
 export const Payment = Type.Object({
   incasare_id: Type.Integer(),
-  series: Type.String({ description: 'receipt (chitanta) series; "" when the payment has no receipt document' }),
-  number: Type.Union([Type.Integer(), Type.Null()], { description: 'receipt number; null when none' }),
-  date: Type.String({ format: 'date' }),
+  doc_series: Type.String({ description: 'inferred: receipt (chitanta) series; "" when the payment has no receipt document' }),
+  doc_nr: Type.Union([Type.Integer(), Type.Null()], { description: 'inferred: receipt number; null when none' }),
+  doc_date: Type.String({ format: 'date', description: 'inferred: the payment date; the date filters act on it' }),
   payment_type: Type.String({ description: 'a code of /payments/types/' }),
   ...ClientBlock,
   workpoint_id: Type.Union([Type.Integer(), Type.Null()], { description: 'pl_id' }),
@@ -63,7 +63,7 @@ export const Payment = Type.Object({
   }),
   allocated_amount: Type.Number({ description: 'sum of its allocations, payment currency' }),
   allocation_status: Type.Enum([...ALLOCATION_STATUSES]),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  document_cancelled: DocumentCancelled,
   added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),
   created_ts: Type.String(),
   last_changed_ts: Type.String(),
@@ -157,10 +157,10 @@ export const SalePaymentForm = Type.Object({
   }),
   sale: Type.Object({
     currency: Type.String(),
-    total_with_vat: Type.Number(),
+    document_value_with_vat: Type.Number({ description: "the sale's total with VAT" }),
     paid_amount: Type.Number({ description: 'allocated so far, sale currency' }),
-    open_amount: Type.Number({ description: 'total_with_vat - paid_amount (not below 0): what a new payment is allocated up to' }),
-    cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'a payment on a cancelled sale is refused (400)' }),
+    open_amount: Type.Number({ description: 'document_value_with_vat - paid_amount (not below 0): what a new payment is allocated up to' }),
+    document_cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'a payment on a cancelled sale is refused (400)' }),
   }),
 });
 export type SalePaymentForm = Static<typeof SalePaymentForm>;

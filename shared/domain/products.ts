@@ -1,5 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { LIST_PAGE_SIZE } from './documents.ts';
+import { imageVersionFields } from './images.ts';
+import { vatRatesText } from './vat.ts';
 
 /**
  * The product records of /product/list/, /product/stocks/, /product/{id}/ and (later) the
@@ -20,7 +22,7 @@ const Nullable = <T extends TSchema>(schema: T, description?: string) =>
 
 export const ProductImage = Type.Object({
   image_id: Type.Integer(),
-  url: Nullable(Type.String(), 'the stored URL, or the service URL (/media/<key>) of a file the service keeps; in CSV/XML exports null for the latter'),
+  url: Nullable(Type.String(), 'the stored URL, or the absolute service URL (/media/<key>) of a file the service keeps'),
   storage: Type.Union([Type.Literal('url'), Type.Literal('local')], {
     description: "url: an external URL stored as is; local: a file kept by the service, served at /media/<key>",
   }),
@@ -31,6 +33,7 @@ export const ProductImage = Type.Object({
   mime_type: Type.String(),
   size_bytes: Type.Integer(),
   created_ts: Type.String(),
+  ...imageVersionFields(true),
 });
 export type ProductImage = Static<typeof ProductImage>;
 
@@ -57,8 +60,12 @@ export type WorkpointStock = Static<typeof WorkpointStock>;
 const SpecFields = {
   product_id: Type.Integer({ description: 'the variant id' }),
   cod_varianta: Type.String({ description: "variant code ('' for an article without variants)" }),
-  cod_produs: Type.String({ description: 'article code, unique in the account (orders name products by it)' }),
-  barcode: Type.String({ description: "EAN ('' when none)" }),
+  cod_produs: Type.String({ description: 'article code, unique in the account (orders name products by it); always a JSON string' }),
+  barcode: Type.String({
+    description:
+      "the EAN ('' when none), as the spec's product feed and the invoice lines use it (the real service's accounts may keep an " +
+      'internal code here: this service keeps that in cod_intern)',
+  }),
   product_name: Type.String(),
   category_name: Type.String({ description: "'' when the product has no category" }),
   stoc_global: Type.Number({
@@ -70,7 +77,9 @@ const SpecFields = {
       'selling price without VAT in selling_currency_txt: the retail price, or with pricelist_id at a wholesale workpoint the pricelist price',
   }),
   pret_vanzare_cu_tva: Type.Number({ description: 'pret_vanzare with VAT at cota_tva_vanzare, rounded to 2 decimals' }),
-  cota_tva_vanzare: Type.Number({ description: 'VAT rate, percent' }),
+  cota_tva_vanzare: Type.Number({
+    description: 'VAT rate in percent the product is sold at: a Romanian rate, 21 standard or 11 reduced since 2025-08-01 (19, 9, 5 before), 0 exempt',
+  }),
   selling_currency_txt: Type.String({ description: 'ISO 4217 currency of every price of the record' }),
   website_published: Flag('published to the website (visibility:published)'),
   producator: Type.String({ description: "manufacturer name ('' when none)" }),
@@ -93,10 +102,20 @@ const PricelistFields = {
 
 /** What a Romanian ERP keeps besides the spec's fields (push notifications add some of them). */
 const OwnFields = {
-  // Names of the real service (docs/shared real-service.md), beside the spec's / our names of the same value.
-  custom_barcode: Type.String({ description: "the EAN, the real service's name (same value as barcode here; '' when none)" }),
-  is_deleted: Flag("the real service's name of deleted (0/1)"),
-  is_archived: Flag("the real service's name of archived (0/1)"),
+  // Keys of the real service (../shared/docs/real-service.md), first; docs/data-model.md tells observed from inferred.
+  custom_barcode: Type.String({
+    description: "real service: the EAN. The same value as the spec's barcode here (both names appear); '' when none",
+  }),
+  cod_intern: Type.String({
+    description:
+      "real service key; value inferred: the product's internal code (as `1-ATEL`), free text kept by the ERP, '' when none",
+  }),
+  is_deleted: Flag("real service: 1 when the product is deleted; the same value as the spec's deleted (push notifications)"),
+  is_archived: Flag('real service: 1 when the product is archived (exclude:archived leaves it out)'),
+  delistat: Flag(
+    'real service key; meaning inferred: 1 when the product was withdrawn from the assortment (delisted): not re-ordered ' +
+      'and not offered to new listings, while it may still be sold as long as stock lasts (sellable is separate)',
+  ),
   fm_id: Nullable(Type.Integer(), 'product family (the article grouping the variants); null for a single variant'),
   category_id: Nullable(Type.Integer()),
   manufacturer_id: Nullable(Type.Integer()),
@@ -107,8 +126,7 @@ const OwnFields = {
   product_description: Type.String(),
   partner_visible: Flag('visible to partners (visibility:partner)'),
   sellable: Flag('can be sold (cont:sellable)'),
-  archived: Flag(),
-  deleted: Flag(),
+  deleted: Flag('the spec\'s name (push notifications) of is_deleted'),
   weight: Type.Number({ description: 'kg' }),
   created_ts: Type.String({ description: 'the date filters (year ... datethrough) act on its day' }),
 };
@@ -202,11 +220,13 @@ export const PRODUCT_CSV_COLUMNS = {
  * ------------------------------------------------------------------------------------------ */
 
 /**
- * VAT rates a selling price may carry (percent): the Romanian rates, those in force since
- * August 2025 (21 standard, 11 reduced) and the earlier ones (19, 9, 5) that older catalogues
- * still carry, and 0 (exempt).
+ * The VAT rates a write may give a product (shared/domain/vat.ts): those in force on the day of
+ * the write, as the ERP's clock reads it, 0 (exempt) included. A rate no longer in force (19, 9, 5
+ * since 2025-08-01) is refused, unless it is the stored one sent back unchanged.
  */
-export const PRODUCT_VAT_RATES = [0, 5, 9, 11, 19, 21] as const;
+export const PRODUCT_VAT_RATE_RULE =
+  `one of the Romanian VAT rates in force on the day of the write: ${vatRatesText()}; ` +
+  'a stored rate sent back unchanged is accepted';
 
 /**
  * The fields a PATCH or PUT may change, under their GET names. Rules the schema cannot say
@@ -221,7 +241,8 @@ export const ProductWritableFields = {
     description: 'article code, unique in the account; no leading or trailing spaces, no control characters',
   }),
   cod_varianta: Type.String({ maxLength: 64, description: "variant code ('' for none); same character rules as cod_produs" }),
-  barcode: Type.String({ maxLength: 64, description: "EAN or any internal barcode ('' for none); same character rules as cod_produs" }),
+  barcode: Type.String({ maxLength: 64, description: "EAN ('' for none); same character rules as cod_produs; custom_barcode follows it" }),
+  cod_intern: Type.String({ maxLength: 64, description: "internal code ('' for none); same character rules as cod_produs, not unique" }),
   product_name: Type.String({ minLength: 1, maxLength: 255, description: 'not blank' }),
   product_website_title: Type.String({ maxLength: 255 }),
   product_description: Type.String({ maxLength: 65535 }),
@@ -234,13 +255,14 @@ export const ProductWritableFields = {
   selling_currency_txt: Type.String({
     description: 'ISO 4217 code, one of the account\'s currencies; must be sent together with pret_vanzare',
   }),
-  cota_tva_vanzare: Type.Number({ description: `VAT rate in percent, one of ${PRODUCT_VAT_RATES.join(', ')}; independent of the price` }),
+  cota_tva_vanzare: Type.Number({ description: `VAT rate in percent, ${PRODUCT_VAT_RATE_RULE}; independent of the price` }),
   category_id: Nullable(Type.Integer({ minimum: 1 }), 'a category of the account, or null for none (category_name follows it)'),
   manufacturer_id: Nullable(Type.Integer({ minimum: 1 }), 'a manufacturer of the account, or null for none (producator follows it)'),
   website_published: Flag('published to the website'),
   partner_visible: Flag('visible to partners'),
   sellable: Flag('can be sold'),
-  archived: Flag(),
+  is_archived: Flag('archived'),
+  delistat: Flag('withdrawn from the assortment (delisted)'),
   weight: Type.Number({ minimum: 0, maximum: 100000, description: 'kg, at most 3 decimals' }),
 };
 export type ProductWritableField = keyof typeof ProductWritableFields;
@@ -265,7 +287,7 @@ const ReadOnlyFields = Type.Partial(Type.Omit(ProductDetail, PRODUCT_WRITABLE_FI
 const READ_ONLY_RULE =
   'Every other field of the GET answer is read-only: it is accepted (and ignored) when it equals the stored value, ' +
   'or the value the write itself gives it (pret_vanzare_cu_tva after a price or VAT change, category_name after a ' +
-  'category_id change, producator after a manufacturer_id change), and refused with 400 otherwise. A field GET does ' +
+  'category_id change, producator after a manufacturer_id change, custom_barcode after a barcode change), and refused with 400 otherwise. A field GET does ' +
   'not answer is refused with 400 naming it.';
 
 /** PATCH /product/{product_id}/: only the fields sent change. */

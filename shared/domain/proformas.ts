@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
 
 /**
  * A proforma invoice as /proformas/list/ answers it. The spec names `payment_link`
@@ -20,7 +20,9 @@ export const Proforma = Type.Object({
   bocp_contact_id: Type.Union([Type.Integer(), Type.Null()], { description: "the client's contact id (the invoice list name)" }),
   client_name: Type.String(),
   client_vat_id: Type.String({ description: 'CUI/CIF or CNP, copied at issue (the invoice list name)' }),
-  client_reg_com: Type.String({ description: 'trade register number, copied at issue' }),
+  client_id: ClientBlock.client_id,
+  client_cui: ClientBlock.client_cui,
+  client_reg_com: ClientBlock.client_reg_com,
   workpoint_id: Type.Union([Type.Integer(), Type.Null()], { description: 'pl_id: the workpoint that issued it' }),
   currency: Type.String({ description: 'ISO 4217' }),
   exchange_rate: Type.Number({ description: 'RON per unit of currency on the document date' }),

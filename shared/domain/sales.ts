@@ -3,28 +3,29 @@ import { DocumentCore, DocumentLine, LIST_PAGE_SIZE } from './documents.ts';
 
 export const SaleTransaction = Type.Object({
   incasare_id: Type.Integer({ description: 'the payment, as in /payments/list/' }),
-  date: Type.String(),
+  doc_date: Type.String({ description: 'the payment date (doc_date of /payments/list/)' }),
   payment_type: Type.String(),
   amount: Type.Number({ description: 'amount allocated to this sale, in the payment currency (currency)' }),
   currency: Type.String(),
   mentions: Type.String(),
 });
 
+/** The invoice of a sale (include:invoiced) under the names /invoices/list/ gives the same values. */
 export const SaleInvoiceLink = Type.Object({
-  invoice_id: Type.Integer(),
-  series: Type.String(),
-  number: Type.Integer(),
-  date: Type.String(),
-  total_with_vat: Type.Number(),
+  bocp_id: Type.Integer({ description: 'the invoice (its bocp_id in /invoices/list/)' }),
+  doc_series: Type.String(),
+  doc_nr: Type.Integer(),
+  doc_date: Type.String(),
+  document_value_with_vat: Type.Number(),
   currency: Type.String(),
-  cancelled: Type.Integer(),
+  document_cancelled: Type.Integer(),
 });
 
 export const Sale = Type.Object({
   bv_id: Type.Integer(),
   ...DocumentCore,
   paid_amount: Type.Number({ description: 'sum of payments allocated to the sale, sale currency' }),
-  invoice_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the invoice issued for the sale' }),
+  invoice_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the invoice issued for the sale (its bocp_id)' }),
   connector_order_id: Type.Union([Type.Integer(), Type.Null()], { description: 'SERVICE_order_id when the sale came from a connector order' }),
   added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),
   items: Type.Optional(Type.Array(DocumentLine, { description: 'with include:items' })),
@@ -32,7 +33,6 @@ export const Sale = Type.Object({
   invoiced: Type.Optional(Type.Union([SaleInvoiceLink, Type.Null()], { description: 'with include:invoiced' })),
 });
 export type Sale = Static<typeof Sale>;
-export type SaleLine = Static<typeof DocumentLine>;
 export type SaleTransaction = Static<typeof SaleTransaction>;
 export type SaleInvoiceLink = Static<typeof SaleInvoiceLink>;
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ClientBlock, LIST_PAGE_SIZE } from './documents.ts';
+import { ClientBlock, DocumentCancelled, DocumentKeys, LIST_PAGE_SIZE } from './documents.ts';
 import { Awb } from './awb.ts';
 
 /**
@@ -26,24 +26,22 @@ export type ClientRecommendation = Static<typeof ClientRecommendation>;
 export const ServiceFileDocument = Type.Object({
   doc_type: literals(SERVICE_FILE_DOCUMENT_TYPES, 'sale | invoice | proforma | awb | payment'),
   doc_id: Type.Integer({ description: 'bv_id, invoice id, proforma id, AWB id or incasare_id, by doc_type' }),
-  series: Type.String({ description: 'document series; empty for an AWB and for a payment without one' }),
-  number: Type.String({
-    description: 'document number as text: the AWB tracking number (awb_nr) for an AWB; empty for a payment without one',
+  doc_series: Type.String({ description: 'inferred: document series; empty for an AWB and for a payment without one' }),
+  doc_nr: Type.String({
+    description: 'inferred: document number as text: the AWB tracking number (awb_nr) for an AWB; empty for a payment without one',
   }),
-  date: Type.String({ format: 'date' }),
+  doc_date: Type.String({ format: 'date', description: 'inferred: the document date' }),
   total: Type.Number({
     description: 'total with VAT (sale, invoice, proforma), the amount (payment), the cash-on-delivery amount (AWB)',
   }),
   currency: Type.String({ description: 'currency of total (cod_currency for an AWB)' }),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  document_cancelled: DocumentCancelled,
 });
 export type ServiceFileDocument = Static<typeof ServiceFileDocument>;
 
 const serviceFileFields = {
   fisa_id: Type.Integer({ description: 'the service file id (fisa de service)' }),
-  series: Type.String(),
-  number: Type.Integer(),
-  date: Type.String({ format: 'date', description: 'reception date; the date filters act on it' }),
+  ...DocumentKeys,
   ...ClientBlock,
   workpoint_id: Type.Union([Type.Integer(), Type.Null()], { description: 'pl_id: the workpoint that received the item' }),
   item_code: Type.String(),
@@ -61,7 +59,7 @@ const serviceFileFields = {
   service_request_id: Type.Union([Type.Integer(), Type.Null()], {
     description: 'the send-in request it came from (/workmanager/servicerequests/)',
   }),
-  cancelled: Type.Integer({ minimum: 0, maximum: 1 }),
+  document_cancelled: DocumentCancelled,
   closed_ts: Type.Union([Type.String(), Type.Null()], { description: 'when delivered or cancelled' }),
   created_ts: Type.String(),
   last_changed_ts: Type.String({ description: 'modifiedafter / modifiedthrough act on it' }),

@@ -683,12 +683,13 @@ describe('review fixes', () => {
 describe('document totals', () => {
   it('the sales receipt totals exactly what the order totals (lines built from the gross line values)', async () => {
     const uid = newUid();
-    const line = item(prods[2]!, 10, { item_price: 111.56, item_price_with_vat: 132.76, line_value_with_vat: 1327.6 });
-    const created = expectOk(await send('POST', uid, order(uid, { items: [line], payments: [payment(`${uid}-P`, 1327.6)] })));
+    // from item_price the receipt would total round2(1115.6 x 1.21) = 1349.88, not what the customer paid
+    const line = item(prods[2]!, 10, { item_price: 111.56, item_vat_percent: 21, item_price_with_vat: 134.99, line_value_with_vat: 1349.9 });
+    const created = expectOk(await send('POST', uid, order(uid, { items: [line], payments: [payment(`${uid}-P`, 1349.9)] })));
     const sale = demo.db
       .prepare('SELECT total_with_vat, paid_amount FROM sales WHERE connector_order_id = ? AND cancelled = 0')
       .get(created.SERVICE_order_id) as { total_with_vat: number; paid_amount: number };
-    expect(sale.total_with_vat).toBe(1327.6);
-    expect(sale.paid_amount).toBe(1327.6);
+    expect(sale.total_with_vat).toBe(1349.9);
+    expect(sale.paid_amount).toBe(1349.9);
   });
 });

@@ -91,7 +91,7 @@ describe('GET /connector/{id}/order/list/', () => {
     const saleIds = ids('SELECT id FROM sales WHERE connector_order_id = ? ORDER BY id', withSale.SERVICE_order_id);
     expect(withSale.sales_receipts.map((s) => s.bv_id)).toEqual(saleIds);
     const invoiced = rows.find((r) => r.invoices.length > 0)!;
-    expect(invoiced.invoices[0]).toMatchObject({ invoice_id: expect.any(Number), series: expect.any(String), cancelled: expect.any(Number) });
+    expect(invoiced.invoices[0]).toMatchObject({ bocp_id: expect.any(Number), seria: expect.any(String), nr: expect.any(Number), document_cancelled: expect.any(Number) });
     const shipped = rows.find((r) => r.awbs.length > 0)!;
     expect(shipped.awbs[0]).toMatchObject({ awb_nr: expect.any(String), awb_type: expect.any(String) });
   });
@@ -160,7 +160,7 @@ describe('GET /marketplace/orders/list/', () => {
     const first = (await get('/marketplace/orders/list/')) as unknown as Page;
     expect(first.data).toHaveLength(250);
     expect(first.data.map((r) => r.rec_id)).toEqual(all.slice(0, 250));
-    expect(first.data[0]!.connector).toMatchObject({ connector_id: expect.any(Number), type: expect.any(String), active: expect.any(Number), deleted: expect.any(Number) });
+    expect(first.data[0]!.connector).toMatchObject({ connector_id: expect.any(Number), type: 'WooCommerce', connector_type: 'dropship', active: expect.any(Number), deleted: expect.any(Number) });
     expect(first).not.toHaveProperty('has_more_pages');
     expect(first.data_next_page_exists).toBe(true);
     const response = await fetch(first.data_next_page_url!, { headers: { authorization: `Basic ${Buffer.from(demo.user.join(':')).toString('base64')}` } });

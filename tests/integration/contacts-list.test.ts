@@ -65,16 +65,15 @@ describe('GET /contacts/list/', () => {
     const [first] = (await get<Contact[]>('/contacts/list/')).data;
     const row = demo.db.prepare('SELECT c.*, g.name AS group_name FROM contacts c LEFT JOIN contact_groups g ON g.id = c.group_id WHERE c.id = ?').get(first!.contact_id) as Record<string, unknown>;
     expect(first).toEqual({
-      contact_id: row.id,
       bocp_id: row.id,
-      vat_id: row.cui,
-      registration_nr: row.reg_com,
+      contact_id: row.id,
       name: row.name,
+      vat_id: row.cui,
+      client_code: row.client_code,
+      registration_nr: row.reg_com,
       is_company: row.is_company,
       is_client: 1,
       is_supplier: row.is_supplier,
-      cui: row.cui,
-      reg_com: row.reg_com,
       vat_payer: row.vat_payer,
       representative: row.representative,
       email: row.email,
@@ -130,7 +129,7 @@ describe('GET /contacts/list/', () => {
     for (const [label, condition, expected] of cases) {
       const id = contactWhere(condition);
       const pricelistId = expected(id);
-      const want = { pricelist_id: pricelistId, pricelist_name: pricelistId === null ? null : pricelistName(pricelistId) };
+      const want = { pricelist_id: pricelistId, pricelist_name: pricelistId === null ? '' : pricelistName(pricelistId) };
       const [listed] = (await get<Contact[]>(`/contacts/list/id:${id}/include:pricelist/`)).data;
       expect(listed, label).toMatchObject({ contact_id: id, ...want });
       const detail = (await get<Contact>(`/contacts/${id}/include:pricelist/`)).data;
@@ -157,15 +156,14 @@ describe('GET /contacts/list/', () => {
     const address = demo.db.prepare('SELECT * FROM contact_addresses WHERE contact_id = ? ORDER BY is_default DESC, id LIMIT 1').get(withAll.contact_id) as Record<string, unknown>;
     expect(withAll.addresses![0]).toEqual({
       address_id: address.id,
-      kind: address.kind,
-      is_default: 1,
       is_main: 1,
       address: `${address.street} ${address.number}`.trim(),
       address2: expect.any(String),
+      city: address.city,
+      county: address.county,
       postcode: address.zip,
       country: address.country,
-      county: address.county,
-      city: address.city,
+      kind: address.kind,
       street: address.street,
       number: address.number,
       building: address.building,

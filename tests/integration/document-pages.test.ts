@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiLogEntry } from '../../shared/domain/api-log.ts';
 import { createDocumentLinks, type DocumentFormat, type DocumentKind } from '../../electron/core/domains/documents/index.ts';
+import { systemClock } from '../../electron/core/time.ts';
 import { escapeHtml } from '../../electron/core/domains/documents/format.ts';
 import { pdfText } from '../pdf-text.ts';
 import type { Row } from './orders.ts';
@@ -211,7 +212,7 @@ describe('wrong links', () => {
 
   it('keeps keys stable for another connection to the store (a restart reads the same secret)', () => {
     const ref = { kind: 'awb' as const, companyId: 1, id: awb.id };
-    expect(createDocumentLinks(staff.demo.db).key(ref)).toBe(h().core.rest.links.key(ref));
+    expect(createDocumentLinks(staff.demo.db, systemClock).key(ref)).toBe(h().core.rest.links.key(ref));
   });
 
   it('needs no credentials and stays out of the REST API log', async () => {

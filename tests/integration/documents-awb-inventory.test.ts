@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Awb } from '../../shared/domain/awb.ts';
 import { Inventory, InventoryRow, InventoryView } from '../../shared/domain/inventory.ts';
 import { useDemo, writeSql } from './harness.ts';
-import { listClient, restGet } from './lists.ts';
+import { listClient, restGet, storedColumnOf } from './lists.ts';
 
 const demo = useDemo();
 
@@ -22,10 +22,10 @@ describe('GET /awb/list/', () => {
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(keys);
       const { awb_id, ...fields } = row;
-      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(awb_id)![k]])));
+      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(awb_id)![storedColumnOf(k)]])));
     }
     expect(rows.some((row) => row.connector_order_id !== null)).toBe(true);
-    expect(rows.some((row) => row.cancelled === 1)).toBe(true);
+    expect(rows.some((row) => row.document_cancelled === 1)).toBe(true);
   });
 
   it('documentnr is the tracking number, matched exactly and URL-decoded', async () => {
@@ -43,7 +43,7 @@ describe('GET /awb/list/', () => {
     );
     const odd = (await get(`/awb/list/documentnr:${encodeURIComponent('GLS/2026 17:3')}/`)).data;
     expect(odd.map((row) => row.awb_id)).toEqual([888888]);
-    expect(odd[0]).toMatchObject({ awb_nr: 'GLS/2026 17:3', sale_id: null, awb_subtype: '', cancelled: 0 });
+    expect(odd[0]).toMatchObject({ awb_nr: 'GLS/2026 17:3', sale_id: null, awb_subtype: '', document_cancelled: 0 });
   });
 
   it('400 for an empty documentnr and the options the spec does not list here', async () => {
@@ -74,8 +74,8 @@ describe('GET /inventory/list/', () => {
     rows.forEach((row, index) => {
       expect(Object.keys(row)).toEqual(keys);
       const s = stored[index]!;
-      for (const key of ['series', 'number', 'date', 'workpoint_id', 'sub_management_id', 'description', 'closed', 'cancelled', 'created_ts', 'last_changed_ts']) {
-        expect(row[key], key).toEqual(s[key]);
+      for (const key of ['doc_series', 'doc_nr', 'doc_date', 'workpoint_id', 'sub_management_id', 'description', 'closed', 'document_cancelled', 'created_ts', 'last_changed_ts']) {
+        expect(row[key], key).toEqual(s[storedColumnOf(key)]);
       }
       const t = totals.get(row.inventory_id) as Row;
       expect(row).toMatchObject(t);
@@ -106,9 +106,9 @@ describe('GET /inventory/view/{inventory_id}/', () => {
       expect({ workpoint_name, sub_management_name }).toEqual(head.get(id));
       const expected = (stockRows.all(id) as Row[]).map((r, index) => ({
         line_no: index + 1,
-        product_id: r.product_id,
-        code: r.code,
-        name: r.name,
+        product_variant_id: r.product_id ?? 0,
+        item_code: r.code,
+        item_name: r.name,
         unit: r.unit,
         quantity_book: r.quantity_book,
         quantity_counted: r.quantity_counted,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FiscalReceipt } from '../../shared/domain/fiscal-receipts.ts';
 import { useDemo, writeSql } from './harness.ts';
-import { listClient } from './lists.ts';
+import { comparableLine, listClient, listedLineOf } from './lists.ts';
 
 const demo = useDemo();
 
@@ -36,20 +36,21 @@ describe('GET /fiscalreceipts/list/', () => {
     for (const row of rows) {
       expect(Object.keys(row)).toEqual(keys);
       const s = stored.get(row.fiscal_receipt_id)!;
-      for (const key of ['sale_id', 'pos_receipt_id', 'status_id', 'bf_date', 'bon_nr', 'z_nr', 'workpoint_id', 'station_id',
+      expect(row.bv_id).toBe(s.sale_id);
+      for (const key of ['pos_receipt_id', 'status_id', 'bf_date', 'bon_nr', 'z_nr', 'workpoint_id', 'station_id',
         'client_id', 'client_name', 'client_cui', 'client_reg_com', 'currency', 'paid_cash', 'paid_card', 'paid_foodstamp',
         'paid_voucher', 'paid_modern_payment', 'paid_other_payment', 'paid_by_voucher_code', 'print_confirmed_ts',
         'added_by_api', 'created_ts', 'last_changed_ts']) {
         expect(row[key], key).toEqual(s[key]);
       }
-      expect(row.date).toBe(s.bf_date ?? String(s.created_ts).slice(0, 10));
-      expect(row.cancelled).toBe(s.status_id === 0 ? 1 : 0);
-      expect(row.total_with_vat).toBe(s.total);
+      expect(row.doc_date).toBe(s.bf_date ?? String(s.created_ts).slice(0, 10));
+      expect(row.document_cancelled).toBe(s.status_id === 0 ? 1 : 0);
+      expect(row.document_value_with_vat).toBe(s.total);
       expect(row.total_ron).toBe(s.total); // receipts print in RON
       expect(row.exchange_rate).toBe(1);
       // The sale's VAT, scaled to the receipt total (the same when they are equal).
       if (s.total === s.sale_total) expect(row.total_vat).toBe(s.sale_vat);
-      expect(Math.abs((row.total_without_vat as number) + (row.total_vat as number) - (row.total_with_vat as number))).toBeLessThan(0.0051);
+      expect(Math.abs((row.total_without_vat as number) + (row.total_vat as number) - (row.document_value_with_vat as number))).toBeLessThan(0.0051);
     }
   });
 
@@ -81,7 +82,7 @@ describe('GET /fiscalreceipts/list/', () => {
       const found = await walk(`status_id:${status}/`);
       expect(found.length, `status ${status}`).toBeGreaterThan(0);
       expect(idsOf(found)).toEqual(ids('status_id = ?', status));
-      expect(found.every((row) => row.cancelled === (status === 0 ? 1 : 0))).toBe(true);
+      expect(found.every((row) => row.document_cancelled === (status === 0 ? 1 : 0))).toBe(true);
     }
     expect(idsOf(await walk('skipcancelled:1/'))).toEqual(ids('status_id <> 0'));
     expect(idsOf(await walk('skipcancelled:0/'))).toEqual(ids());
@@ -108,9 +109,9 @@ describe('GET /fiscalreceipts/list/', () => {
     const rows = await walk('include:items,printer_responses/');
     const lines = demo.db.prepare('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY line_no');
     for (const row of rows) {
-      const expected = (lines.all(row.sale_id) as Row[]).map(({ id: _id, company_id: _c, sale_id: _s, ...line }) => line);
+      const expected = (lines.all(row.bv_id) as Row[]).map(listedLineOf);
       expect(expected.length).toBeGreaterThan(0);
-      expect(row.items).toEqual(expected);
+      expect((row.items as Row[]).map(comparableLine)).toEqual(expected);
       expect(typeof row.bf_content).toBe('string');
     }
   });
@@ -119,7 +120,7 @@ describe('GET /fiscalreceipts/list/', () => {
     const [id] = ids('status_id = 1');
     writeSql(demo.h, "UPDATE fiscal_receipts SET bf_date = NULL, created_ts = '2023-05-06 10:11:12' WHERE id = ?", id);
     const [row] = (await list(`id:${id}/`)).data;
-    expect(row).toMatchObject({ fiscal_receipt_id: id, bf_date: null, date: '2023-05-06' });
+    expect(row).toMatchObject({ fiscal_receipt_id: id, bf_date: null, doc_date: '2023-05-06' });
     expect(idsOf(await walk('date:2023-05-06/'))).toEqual([id]);
     expect(idsOf(await walk('yearmonth:202305/'))).toEqual([id]);
     expect(idsOf(await walk('datethrough:2023-05-06/'))).toEqual([id]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Payment, STANDARD_PAYMENT_TYPES } from '../../shared/domain/payments.ts';
 import { useDemo, writeSql } from './harness.ts';
-import { listClient } from './lists.ts';
+import { listClient, storedColumnOf } from './lists.ts';
 
 const demo = useDemo();
 
@@ -25,7 +25,7 @@ describe('GET /payments/list/', () => {
       expect(Object.keys(row)).toEqual(keys);
       const { incasare_id, ...fields } = row;
       // bv_id is the sale_id column: the sale the payment belongs to
-      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(incasare_id)![k === 'bv_id' ? 'sale_id' : k]])));
+      expect(fields).toEqual(Object.fromEntries(keys.slice(1).map((k) => [k, stored.get(incasare_id)![k === 'bv_id' ? 'sale_id' : storedColumnOf(k)]])));
     }
     // a payment allocated to a sale belongs to that sale; standalone invoices' and proformas' payments to none
     const allocatedTo = new Map(
@@ -37,8 +37,8 @@ describe('GET /payments/list/', () => {
     for (const row of rows) if (allocatedTo.has(row.incasare_id)) expect(row.bv_id).toBe(allocatedTo.get(row.incasare_id));
     expect(rows.some((row) => row.bv_id === null)).toBe(true);
     // receipts (chitante) carry a series and number; other payments '' and null
-    expect(rows.some((row) => row.series === 'CH' && typeof row.number === 'number')).toBe(true);
-    expect(rows.some((row) => row.series === '' && row.number === null)).toBe(true);
+    expect(rows.some((row) => row.doc_series === 'CH' && typeof row.doc_nr === 'number')).toBe(true);
+    expect(rows.some((row) => row.doc_series === '' && row.doc_nr === null)).toBe(true);
     expect(rows.some((row) => row.fiscal_receipt_id !== null)).toBe(true);
   });
 
@@ -72,7 +72,7 @@ describe('GET /payments/list/', () => {
     );
     const rows = await walk('include:allocations/');
     const allocations = demo.db.prepare(
-      `SELECT a.doc_type, a.doc_id, COALESCE(s.series, i.series, p.series) AS series, COALESCE(s.number, i.number, p.number) AS number, a.amount
+      `SELECT a.doc_type, a.doc_id, COALESCE(s.series, i.series, p.series) AS doc_series, COALESCE(s.number, i.number, p.number) AS doc_nr, a.amount
          FROM payment_allocations a
          LEFT JOIN sales s ON a.doc_type = 'sale' AND s.id = a.doc_id
          LEFT JOIN invoices i ON a.doc_type = 'invoice' AND i.id = a.doc_id
@@ -87,7 +87,7 @@ describe('GET /payments/list/', () => {
     }
     expect(kinds).toEqual(new Set(['sale', 'invoice', 'proforma']));
     const withProforma = rows.find((row) => row.incasare_id === free)!;
-    expect(withProforma.allocations).toEqual([{ doc_type: 'proforma', doc_id: proforma.id, series: proforma.series, number: proforma.number, amount: 1.5 }]);
+    expect(withProforma.allocations).toEqual([{ doc_type: 'proforma', doc_id: proforma.id, doc_series: proforma.series, doc_nr: proforma.number, amount: 1.5 }]);
     expect(rows.some((row) => (row.allocations as unknown[]).length === 0)).toBe(true);
     expect((await list('')).data.every((row) => !('allocations' in row))).toBe(true);
   });

@@ -95,7 +95,7 @@ const depsFor = (db: Database): DomainDeps => ({
   clock: systemClock,
   outbox: createOutbox(db, systemClock),
   files: new FileStore(tmpdir()),
-  links: createDocumentLinks(db),
+  links: createDocumentLinks(db, systemClock),
   publicUrl: () => 'http://127.0.0.1:8080',
 });
 const lists = {

@@ -51,3 +51,42 @@ export function listClient<T = Record<string, unknown>>(demo: Caller, base: stri
     },
   };
 }
+
+/**
+ * The store column behind each answered key of the "inferred" document family (docs/data-model.md):
+ * the answer says doc_date where the table says date, and so on. Other keys are the column's own name.
+ */
+const STORED_COLUMN: Record<string, string> = {
+  doc_series: 'series',
+  doc_nr: 'number',
+  doc_date: 'date',
+  document_value_with_vat: 'total_with_vat',
+  document_cancelled: 'cancelled',
+};
+export const storedColumnOf = (key: string): string => STORED_COLUMN[key] ?? key;
+
+/**
+ * A stored line (a row of sale_items, invoice_items ...) under the document line keys
+ * (shared/domain/documents.ts), without the keys read from the product today
+ * (product_current_name, barcode) and the derived service_id / item_name_plain.
+ */
+export function listedLineOf(line: Record<string, unknown>) {
+  return {
+    product_variant_id: line.product_id ?? 0,
+    item_code: line.code,
+    item_name: line.name,
+    qty_mu1: line.quantity,
+    value_with_vat: line.value_with_vat,
+    line_no: line.line_no,
+    unit: line.unit,
+    unit_price: line.unit_price,
+    vat_rate: line.vat_rate,
+    value_without_vat: line.value_without_vat,
+    vat_value: line.vat_value,
+  };
+}
+/** The keys listedLineOf leaves out, taken off an answered line for the comparison. */
+export function comparableLine(line: Record<string, unknown>) {
+  const { service_id: _s, item_name_plain: _p, product_current_name: _c, barcode: _b, ...rest } = line;
+  return rest;
+}

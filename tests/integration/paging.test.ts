@@ -57,9 +57,9 @@ describe('pagination', () => {
 
   it('an answer reflects a change written by another connection at once', async () => {
     const id = addSale(5000);
-    expect((await page(`id:${id}/`)).data[0]!.cancelled).toBe(0);
+    expect((await page(`id:${id}/`)).data[0]!.document_cancelled).toBe(0);
     demo.db.prepare("UPDATE sales SET cancelled = 1, last_changed_ts = '2026-01-16 10:00:00' WHERE id = ?").run(id);
-    expect((await page(`id:${id}/`)).data[0]!.cancelled).toBe(1);
+    expect((await page(`id:${id}/`)).data[0]!.document_cancelled).toBe(1);
     demo.db.prepare('DELETE FROM sales WHERE id = ?').run(id);
     expect((await page(`id:${id}/`)).data).toEqual([]);
   });

@@ -56,7 +56,9 @@ describe('GET /product/{product_id}/', () => {
       sellable: p.is_sellable,
       partner_visible: p.partner_visible,
       website_published: 1,
-      archived: p.archived,
+      is_archived: p.archived,
+      cod_intern: p.cod_intern,
+      delistat: p.delisted,
       deleted: 0,
       created_ts: p.created_ts,
       last_changed_ts: p.last_changed_ts,
@@ -123,9 +125,10 @@ describe('GET /product/{product_id}/images/', () => {
     const stored = demo.db.prepare('SELECT * FROM product_images WHERE product_id = 1 ORDER BY position, id').all() as Array<Record<string, unknown>>;
     expect(answer.body.data.map((i) => i.image_id)).toEqual(stored.map((s) => s.id));
     const local = answer.body.data.find((i) => i.image_id === LOCAL_IMAGE)!;
+    const key = stored.find((s) => s.id === LOCAL_IMAGE)!.storage_path as string;
     expect(local).toEqual({
       image_id: LOCAL_IMAGE,
-      url: `${demo.h.url}/media/${stored.find((s) => s.id === LOCAL_IMAGE)!.storage_path as string}`,
+      url: `${demo.h.url}/media/${key}`,
       storage: 'local',
       title: '',
       description: '',
@@ -134,10 +137,18 @@ describe('GET /product/{product_id}/images/', () => {
       mime_type: 'image/png',
       size_bytes: 1234,
       created_ts: '2026-01-01 00:00:00',
+      cover_picture: stored[0]!.id === LOCAL_IMAGE ? 1 : 0,
+      img_url_thumb: `${demo.h.url}/media/thumb/${key}`,
+      img_url_normal: `${demo.h.url}/media/${key}`,
     });
+    // The first image is the cover, the only one.
+    expect(answer.body.data.map((i) => i.cover_picture)).toEqual(stored.map((_, i) => (i === 0 ? 1 : 0)));
     const withUrl = one<{ product_id: number }>('SELECT product_id FROM product_images WHERE url IS NOT NULL ORDER BY id LIMIT 1').product_id;
     const images = (await demo.h.rest<ProductImage[]>('GET', `/1/product/${withUrl}/images/`, demo.user)).body.data;
-    expect(images[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\//), storage: 'url' });
+    expect(images[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\//), storage: 'url', cover_picture: 1 });
+    // A URL stored as is is never contacted: every version is that URL.
+    expect(images[0]!.img_url_thumb).toBe(images[0]!.url);
+    expect(images[0]!.img_url_normal).toBe(images[0]!.url);
   });
 
   it('an empty list for a product without images; 404 when the product does not exist', async () => {

@@ -54,8 +54,9 @@ const SPEC_COLUMNS = [
 ];
 const PRICELIST_COLUMNS = ['pret_vanzare_discounted', 'pret_vanzare_cu_tva_discounted', 'pricelist_id', 'pricelist_min_quantity'];
 const OWN_COLUMNS = [
-  'custom_barcode', 'is_deleted', 'is_archived', 'fm_id', 'category_id', 'manufacturer_id', 'magazia_id', 'stock_reserved', 'stock_available', 'product_website_title',
-  'product_description', 'partner_visible', 'sellable', 'archived', 'deleted', 'weight', 'created_ts',
+  'custom_barcode', 'cod_intern', 'is_deleted', 'is_archived', 'delistat', 'fm_id', 'category_id', 'manufacturer_id', 'magazia_id',
+  'stock_reserved', 'stock_available', 'product_website_title', 'product_description', 'partner_visible', 'sellable', 'deleted',
+  'weight', 'created_ts',
 ];
 const WORKPOINT_COLUMNS = [
   'workpoint_magazia_id', 'workpoint_name', 'workpoint_kind', 'workpoint_stoc', 'workpoint_stock_reserved', 'workpoint_stock_available',

@@ -5,7 +5,9 @@ import { useDemo } from './harness.ts';
 // (/work/shared/docs/real-service.md): the row keys and their JSON types, id: by bocp_id,
 // datefrom: inclusive, and the credential-free document links of the rows.
 
-const demo = useDemo();
+// A clock the expiry test moves forward (and back): the links' expiry reads the core's clock.
+const clock = { offsetMs: 0, now() { return new Date(Date.now() + this.offsetMs); } };
+const demo = useDemo({ clock });
 
 type Row = Record<string, unknown>;
 
@@ -41,7 +43,7 @@ const LINE_KEYS = [
   'product_variant_id', 'service_id', 'item_code', 'item_name', 'item_name_plain', 'product_current_name', 'barcode', 'qty_mu1',
   'value_with_vat',
 ];
-const OUR_OLD_NAMES = ['invoice_id', 'series', 'number', 'date', 'due_date', 'total_with_vat', 'cancelled', 'client_id', 'client_cui', 'created_ts'];
+const OUR_OLD_NAMES = ['invoice_id', 'series', 'number', 'date', 'due_date', 'total_with_vat', 'cancelled', 'created_ts'];
 
 describe('/invoices/list/ as real clients read it', () => {
   it('rows carry the real service keys with the types clients accept, and none of our old names', async () => {
@@ -50,6 +52,9 @@ describe('/invoices/list/ as real clients read it', () => {
     for (const row of rows) {
       for (const key of INVOICE_KEYS) expect(row, key).toHaveProperty(key);
       for (const key of OUR_OLD_NAMES) expect(row, key).not.toHaveProperty(key);
+      // The spec's client block beside the real service's names of the same values.
+      expect(row.client_id).toBe(row.bocp_contact_id);
+      expect(row.client_cui).toBe(row.client_vat_id);
       expect(Number.isInteger(row.bocp_id)).toBe(true);
       expect(typeof row.doc_series).toBe('string');
       expect(String(row.doc_nr)).toMatch(/^\d+$/);
@@ -111,6 +116,33 @@ describe('/invoices/list/ as real clients read it', () => {
     expect(page.status).toBe(200);
     expect(page.type).toMatch(/^application\/pdf/);
     expect(page.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('pdf_invoice_url expires after one to two days (410); the permanent view_link does not; a forged expiry is a 404', async () => {
+    const [invoice] = await list('/invoices/list/');
+    const [proforma] = await list('/proformas/list/');
+    const url = invoice!.pdf_invoice_url as string;
+    const expires = Number(/\/\d+\.\d+\.(\d+)\.[A-Za-z0-9_-]{32}\/pdf\/$/.exec(url)![1]);
+    const hoursLeft = (expires * 1000 - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(24);
+    expect(hoursLeft).toBeLessThanOrEqual(48);
+    try {
+      clock.offsetMs = 49 * 3_600_000;
+      const expired = await open(url);
+      expect(expired.status).toBe(410);
+      expect(JSON.parse(expired.text).messages[0]).toMatch(/expired/);
+      expect((await open(proforma!.view_link as string)).status).toBe(200);
+      // A fresh read gives a fresh link that opens.
+      const [again] = await list(`/invoices/list/id:${invoice!.bocp_id}/`);
+      expect(again!.pdf_invoice_url).not.toBe(url);
+      expect((await open(again!.pdf_invoice_url as string)).status).toBe(200);
+    } finally {
+      clock.offsetMs = 0;
+    }
+    // Pushing the expiry back breaks the key.
+    const forged = url.replace(`.${expires}.`, `.${expires + 86_400}.`);
+    expect((await open(forged)).status).toBe(404);
+    expect((await open(url)).status).toBe(200);
   });
 });
 

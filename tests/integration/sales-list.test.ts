@@ -21,19 +21,21 @@ describe('GET /sales/list/', () => {
     const [sale] = (await list('')).data;
     expect(sale).toMatchObject({
       bv_id: expect.any(Number),
-      series: expect.any(String),
-      number: expect.any(Number),
-      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      doc_series: expect.any(String),
+      doc_nr: expect.any(Number),
+      doc_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       client_name: expect.any(String),
       client_cui: expect.any(String),
       client_reg_com: expect.any(String),
       currency: expect.stringMatching(/^[A-Z]{3}$/),
-      total_with_vat: expect.any(Number),
+      document_value_with_vat: expect.any(Number),
       total_ron: expect.any(Number),
-      cancelled: expect.any(Number),
+      document_cancelled: expect.any(Number),
       last_changed_ts: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
     expect(sale).not.toHaveProperty('items');
+    // One name per value: the core's own names are gone (the spec's client block stays).
+    for (const old of ['series', 'number', 'date', 'total_with_vat', 'cancelled']) expect(sale).not.toHaveProperty(old);
   });
 
   it('a page past the end is empty with has_more_pages false', async () => {
@@ -78,7 +80,7 @@ describe('GET /sales/list/', () => {
     expect((await list(`id:${middle}/`)).data.map((r) => r.bv_id)).toEqual([middle]);
     expect((await walk(`minid:${middle}/`)).map((r) => r.bv_id)).toEqual(all.filter((id) => id >= middle));
     const kept = await walk('skipcancelled:1/');
-    expect(kept.every((r) => r.cancelled === 0)).toBe(true);
+    expect(kept.every((r) => r.document_cancelled === 0)).toBe(true);
     expect(kept.map((r) => r.bv_id)).toEqual(ids('SELECT id FROM sales WHERE company_id = 1 AND cancelled = 0 ORDER BY id'));
     expect(kept.length).toBeLessThan(all.length);
   });
@@ -89,8 +91,8 @@ describe('GET /sales/list/', () => {
     const [invoiced] = (await list(`id:${invoicedId}/include:items,transactions,invoiced/`)).data;
     const lines = demo.db.prepare('SELECT count(*) AS n FROM sale_items WHERE sale_id = ?').get(invoicedId) as { n: number };
     expect(invoiced!.items).toHaveLength(lines.n);
-    expect(invoiced!.items![0]).toMatchObject({ line_no: 1, name: expect.any(String), quantity: expect.any(Number), value_with_vat: expect.any(Number) });
-    expect(invoiced!.invoiced).toMatchObject({ invoice_id: invoiced!.invoice_id, series: expect.any(String), number: expect.any(Number) });
+    expect(invoiced!.items![0]).toMatchObject({ line_no: 1, item_name: expect.any(String), qty_mu1: expect.any(Number), value_with_vat: expect.any(Number) });
+    expect(invoiced!.invoiced).toMatchObject({ bocp_id: invoiced!.invoice_id, doc_series: expect.any(String), doc_nr: expect.any(Number) });
     const [paid] = (await list(`id:${paidId}/include:transactions/`)).data;
     expect(paid!.transactions!.length).toBeGreaterThan(0);
     expect(paid!.transactions![0]).toMatchObject({ incasare_id: expect.any(Number), payment_type: expect.any(String), amount: expect.any(Number) });

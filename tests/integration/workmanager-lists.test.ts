@@ -93,9 +93,9 @@ describe('GET /workmanager/servicefiles/', () => {
     const row = demo.db.prepare('SELECT * FROM service_files WHERE id = ?').get(file!.fisa_id) as Record<string, unknown>;
     expect(file).toEqual({
       fisa_id: row.id,
-      series: row.series,
-      number: row.number,
-      date: row.date,
+      doc_series: row.series,
+      doc_nr: row.number,
+      doc_date: row.date,
       client_id: row.client_id,
       client_name: row.client_name,
       client_cui: row.client_cui,
@@ -114,7 +114,7 @@ describe('GET /workmanager/servicefiles/', () => {
       currency: row.currency,
       warranty: row.warranty,
       service_request_id: row.service_request_id,
-      cancelled: row.cancelled,
+      document_cancelled: row.cancelled,
       closed_ts: row.closed_ts,
       created_ts: row.created_ts,
       last_changed_ts: row.last_changed_ts,
@@ -123,7 +123,7 @@ describe('GET /workmanager/servicefiles/', () => {
       .prepare('SELECT em.name || \' \' || m.name AS name FROM equipment_models m JOIN equipment_manufacturers em ON em.id = m.manufacturer_id WHERE m.id = ?')
       .get(row.equipment_model_id) as { name: string };
     expect(file!.equipment_model).toBe(model.name);
-    expect(file!.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(file!.doc_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(file!.last_changed_ts).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
@@ -219,12 +219,12 @@ describe('GET /workmanager/servicefile/{fisa_id}/', () => {
         {
           doc_type,
           doc_id,
-          series: doc_type === 'awb' ? '' : row.series,
-          number: doc_type === 'awb' ? row.awb_nr : row.number === null ? '' : String(row.number),
-          date: row.date,
+          doc_series: doc_type === 'awb' ? '' : row.series,
+          doc_nr: doc_type === 'awb' ? row.awb_nr : row.number === null ? '' : String(row.number),
+          doc_date: row.date,
           total: doc_type === 'awb' ? row.cod_amount : doc_type === 'payment' ? row.amount : row.total_with_vat,
           currency: doc_type === 'awb' ? row.cod_currency : row.currency,
-          cancelled: row.cancelled,
+          document_cancelled: row.cancelled,
         },
       ];
     });
@@ -233,7 +233,7 @@ describe('GET /workmanager/servicefile/{fisa_id}/', () => {
       expected.sort((a, b) => a.doc_id - b.doc_id || a.doc_type.localeCompare(b.doc_type)),
     );
     // by date
-    expect(documents.map((d) => d.date)).toEqual([...documents.map((d) => d.date)].sort());
+    expect(documents.map((d) => d.doc_date)).toEqual([...documents.map((d) => d.doc_date)].sort());
     expect(documents.find((d) => d.doc_type === 'proforma')!.doc_id).toBe(proformaId);
     expect(documents.some((d) => d.doc_id === 888888 || d.doc_id === 999901)).toBe(false);
   });

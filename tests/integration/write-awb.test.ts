@@ -334,7 +334,7 @@ describe('DELETE /awb/{awb_id}/', () => {
     expect(demo.db.prepare('SELECT count(*) FROM awbs').pluck().get()).toBe(count);
     const nr = encodeURIComponent(String(seeded.awb_nr));
     const listed = (await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`)).body.data;
-    expect(listed).toMatchObject([{ awb_id: id, cancelled: 1, last_changed_ts: row.last_changed_ts }]);
+    expect(listed).toMatchObject([{ awb_id: id, document_cancelled: 1, last_changed_ts: row.last_changed_ts }]);
     expect((await send<Row[]>('GET', `/awb/list/documentnr:${nr}/skipcancelled:1/`)).body.data).toEqual([]);
 
     const before = state();
@@ -343,7 +343,7 @@ describe('DELETE /awb/{awb_id}/', () => {
     // The number can be attached again (a new AWB; the cancelled one stays).
     const again = await post({ awbs: [{ sale_id: seeded.sale_id, awb_nr: seeded.awb_nr, awb_type: seeded.awb_type }] }, 200);
     expect(again.data.awb_ids[0]).not.toBe(id);
-    expect((await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`)).body.data.map((a) => a.cancelled)).toEqual([1, 0]);
+    expect((await send<Row[]>('GET', `/awb/list/documentnr:${nr}/`)).body.data.map((a) => a.document_cancelled)).toEqual([1, 0]);
   });
 
   it('cancelling an AWB of a connector order touches the order', async () => {

@@ -147,8 +147,8 @@ describe('POST /payments/fiscalreceipt/', () => {
     // the receipt in /fiscalreceipts/list/, its payments in /payments/list/ and the sale's transactions
     const list = await send<Row[]>('GET', `/fiscalreceipts/list/id:${out!.fiscal_receipt_id}/include:printer_responses/`);
     expect(list.body.data[0]).toMatchObject({
-      fiscal_receipt_id: out!.fiscal_receipt_id, sale_id: id, pos_receipt_id: p, status_id: 3, date: '2026-01-15',
-      total_with_vat: total, paid_cash: cash, added_by_api: 1, cancelled: 0, printer_response: 'OK;BON=77',
+      fiscal_receipt_id: out!.fiscal_receipt_id, bv_id: id, pos_receipt_id: p, status_id: 3, doc_date: '2026-01-15',
+      document_value_with_vat: total, paid_cash: cash, added_by_api: 1, document_cancelled: 0, printer_response: 'OK;BON=77',
     });
     const payments = await send<Row[]>('GET', `/payments/list/minid:${out!.payments[0]!.incasare_id}/include:allocations/`);
     const mine = payments.body.data.filter((row) => row.fiscal_receipt_id === out!.fiscal_receipt_id);
@@ -193,7 +193,7 @@ describe('POST /payments/fiscalreceipt/', () => {
     expect(voided!.deleted_incasare_ids).toEqual(replaced!.payments.map((x) => x.incasare_id));
     expect(sale(id).paid_amount).toBe(0);
     const list = await send<Row[]>('GET', `/fiscalreceipts/list/id:${first!.fiscal_receipt_id}/`);
-    expect(list.body.data[0]).toMatchObject({ status_id: 0, cancelled: 1 });
+    expect(list.body.data[0]).toMatchObject({ status_id: 0, document_cancelled: 1 });
   });
 
   it('receipts not printed (1), in process (2) or cancelled (0) are stored without touching the payments', async () => {

@@ -164,6 +164,8 @@ describe('PUT /product/{product_id}/image/, URL stored as is (catalogue setting 
     expect(answer.body.data).toEqual({
       product_id: product, image_id: row.id, url, storage: 'url', title: 'Spate', description: 'Vedere din spate',
       alt_text: 'Produs din spate', position, mime_type: 'image/png', size_bytes: 0, created_ts: row.created_ts,
+      // Never contacted, so no smaller version: every URL is the one stored.
+      cover_picture: position === 0 ? 1 : 0, img_url_thumb: url, img_url_normal: url,
     });
     expect((row.created_ts as string) >= before).toBe(true);
     expect(value<string>('SELECT last_changed_ts FROM products WHERE id = ?', product)).toBe(row.created_ts);

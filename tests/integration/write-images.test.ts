@@ -86,6 +86,10 @@ describe('POST /product/{product_id}/image/', () => {
       mime_type: 'image/png',
       size_bytes: PNG.length,
       created_ts: row.created_ts,
+      // After the existing images: not the cover; its thumbnail is made by the service.
+      cover_picture: positions.n === 0 ? 1 : 0,
+      img_url_thumb: `${demo.h.url}/media/thumb/${row.storage_path as string}`,
+      img_url_normal: `${demo.h.url}/media/${row.storage_path as string}`,
     });
     expect(row.created_ts as string >= before).toBe(true);
     expect(productTs(withImages)).toBe(row.created_ts);

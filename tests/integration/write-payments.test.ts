@@ -99,10 +99,10 @@ describe('GET /sales/{bv_id}/payment/', () => {
     expect(data.bv_id).toBe(s.id);
     expect(data.sale).toEqual({
       currency: s.currency,
-      total_with_vat: s.total_with_vat,
+      document_value_with_vat: s.total_with_vat,
       paid_amount: 0,
       open_amount: s.total_with_vat,
-      cancelled: 0,
+      document_cancelled: 0,
     });
   });
 
@@ -142,12 +142,12 @@ describe('POST /sales/{bv_id}/payment/', () => {
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).toMatchObject({
       incasare_id: data.incasare_id, source: 'api', added_by_api: 1, amount: 12.34, allocation_status: 'fully_allocated',
-      allocations: [{ doc_type: 'sale', doc_id: s.id, series: s.series, number: s.number, amount: 12.34 }],
+      allocations: [{ doc_type: 'sale', doc_id: s.id, doc_series: s.series, doc_nr: s.number, amount: 12.34 }],
     });
     const sales = await send<Row[]>('GET', `/sales/list/id:${s.id}/include:transactions/`);
     expect(sales.body.data[0]).toMatchObject({
       paid_amount: 12.34,
-      transactions: [{ incasare_id: data.incasare_id, date: today(), payment_type: 'cash', amount: 12.34, currency: 'RON', mentions: '' }],
+      transactions: [{ incasare_id: data.incasare_id, doc_date: today(), payment_type: 'cash', amount: 12.34, currency: 'RON', mentions: '' }],
     });
   });
 

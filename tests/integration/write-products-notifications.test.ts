@@ -117,7 +117,7 @@ const PUSH_KEYS = [
 describe('product_update', () => {
   it('a price change: one packet per connector publishing the product, full state with that connector\'s stock, in the spec\'s fields', async () => {
     const id = pick.both[0]!;
-    const rows = await written(() => send('PATCH', id, { pret_vanzare: 100, selling_currency_txt: 'RON', cota_tva_vanzare: 19 }));
+    const rows = await written(() => send('PATCH', id, { pret_vanzare: 100, selling_currency_txt: 'RON', cota_tva_vanzare: 21 }));
     expect(rows.map((r) => [r.company_id, r.connector_id, r.notification_type, r.url, r.status])).toEqual([
       [1, 1, 'product_update', URL_1, 'pending'],
       [1, 2, 'product_update', URL_2, 'pending'],
@@ -125,10 +125,10 @@ describe('product_update', () => {
     const [toShop, toPartner] = rows.map((r) => JSON.parse(r.payload) as Row);
     expect(Object.keys(toShop!)).toEqual(PUSH_KEYS);
     expect(Object.keys(toPartner!)).toEqual(PUSH_KEYS);
-    expect(toShop).toEqual(expectedPush(id, 1, 119));
-    expect(toPartner).toEqual(expectedPush(id, null, 119));
+    expect(toShop).toEqual(expectedPush(id, 1, 121));
+    expect(toPartner).toEqual(expectedPush(id, null, 121));
     expect(toShop!.stoc_global).not.toEqual(toPartner!.stoc_global);
-    expect(toShop).toMatchObject({ pret_vanzare: 100, pret_vanzare_cu_tva: 119, selling_currency_txt: 'RON', deleted: 0 });
+    expect(toShop).toMatchObject({ pret_vanzare: 100, pret_vanzare_cu_tva: 121, selling_currency_txt: 'RON', deleted: 0 });
     // The state is the one GET answers (same last_changed_ts, names, prices).
     const record = (await send('GET', id)).body.data;
     for (const key of PUSH_KEYS.slice(1).filter((k) => !k.startsWith('sto'))) expect(toPartner![key], key).toEqual(record[key as keyof ProductDetail]);
@@ -137,7 +137,7 @@ describe('product_update', () => {
 
   it('a VAT rate change and a currency change are price changes: notified', async () => {
     const id = pick.both[1]!;
-    await send('PATCH', id, { pret_vanzare: 200, selling_currency_txt: 'RON', cota_tva_vanzare: 19 });
+    await send('PATCH', id, { pret_vanzare: 200, selling_currency_txt: 'RON', cota_tva_vanzare: 11 });
     const vat = await written(() => send('PATCH', id, { cota_tva_vanzare: 21 }));
     expect(vat.map((r) => [r.connector_id, JSON.parse(r.payload).pret_vanzare_cu_tva, JSON.parse(r.payload).cota_tva_vanzare])).toEqual([
       [1, 242, 21],
@@ -150,7 +150,7 @@ describe('product_update', () => {
   it('a change of fields nobody tracks writes no notification (last_changed_ts still moves); several fields: one packet', async () => {
     const id = pick.both[2]!;
     const before = one<{ last_changed_ts: string }>('SELECT last_changed_ts FROM products WHERE id = ?', id).last_changed_ts;
-    expect(await written(() => send('PATCH', id, { product_name: 'Nume fara notificare', weight: 3.5, barcode: '123', archived: 1 }))).toEqual([]);
+    expect(await written(() => send('PATCH', id, { product_name: 'Nume fara notificare', weight: 3.5, barcode: '123', is_archived: 1 }))).toEqual([]);
     expect(one<{ last_changed_ts: string }>('SELECT last_changed_ts FROM products WHERE id = ?', id).last_changed_ts > before).toBe(true);
     // Name and price together: one packet per connector, carrying both.
     const rows = await written(() => send('PATCH', id, { product_name: 'Nume si pret', pret_vanzare: 10, selling_currency_txt: 'RON' }));
@@ -177,9 +177,9 @@ describe('product_update', () => {
     const id = pick.only1[0]!;
     const record = (await send('GET', id)).body.data;
     expect(await written(() => send('PUT', id, record))).toEqual([]);
-    const rows = await written(() => send('PUT', id, { ...record, pret_vanzare: 300, cota_tva_vanzare: 19 }));
+    const rows = await written(() => send('PUT', id, { ...record, pret_vanzare: 300, cota_tva_vanzare: 21 }));
     expect(rows.map((r) => [r.connector_id, r.notification_type])).toEqual([[1, 'product_update']]);
-    expect(JSON.parse(rows[0]!.payload)).toEqual(expectedPush(id, 1, 357));
+    expect(JSON.parse(rows[0]!.payload)).toEqual(expectedPush(id, 1, 363));
   });
 
   it('nothing for a product no connector publishes, or only inactive and deleted connectors publish', async () => {

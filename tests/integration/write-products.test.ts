@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../shared/domain/products.ts';
-import { otherAccount, otherAccountProduct } from './fixtures.ts';
+import { otherAccount, otherAccountProduct, today } from './fixtures.ts';
 import { queries, useDemo, type Answer } from './harness.ts';
 import { bodyInit, expectRefusal, expectUnchanged, restSend } from './requests.ts';
 
@@ -68,7 +68,7 @@ function changesNothing(method: string, id: number, body: unknown, record: Produ
 const WRITABLE = [
   'cod_produs', 'cod_varianta', 'barcode', 'product_name', 'product_website_title', 'product_description', 'unitate_masura',
   'pret_vanzare', 'selling_currency_txt', 'cota_tva_vanzare', 'category_id', 'manufacturer_id', 'website_published',
-  'partner_visible', 'sellable', 'archived', 'weight',
+  'partner_visible', 'sellable', 'is_archived', 'delistat', 'cod_intern', 'weight',
 ] as const;
 
 describe('PATCH /product/{product_id}/', () => {
@@ -76,7 +76,7 @@ describe('PATCH /product/{product_id}/', () => {
     const id = freshProduct('archived = 0');
     const before = stored(id);
     expect((await get(id)).body.data.product_name).toBe(before.product_name); // a GET answer the write must not leave cached
-    const answer = await send('PATCH', id, { product_name: 'Nume nou', product_description: 'Descriere noua', weight: 1.25, archived: 1 });
+    const answer = await send('PATCH', id, { product_name: 'Nume nou', product_description: 'Descriere noua', weight: 1.25, is_archived: 1 });
     expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
     const after = stored(id);
     expect(after).toEqual({
@@ -89,7 +89,8 @@ describe('PATCH /product/{product_id}/', () => {
     });
     expect((after.last_changed_ts as string) > (before.last_changed_ts as string)).toBe(true);
     expect(answer.body.data).toEqual((await get(id)).body.data);
-    expect(answer.body.data).toMatchObject({ product_name: 'Nume nou', weight: 1.25, archived: 1, last_changed_ts: after.last_changed_ts });
+    expect(answer.body.data).toMatchObject({ product_name: 'Nume nou', weight: 1.25, is_archived: 1, last_changed_ts: after.last_changed_ts });
+    expect(answer.body.data).not.toHaveProperty('archived');
   });
 
   it('every writable field under its GET name (sellable, weight, selling_currency_txt ... map to their columns)', async () => {
@@ -100,7 +101,7 @@ describe('PATCH /product/{product_id}/', () => {
       cod_produs: `NEW-${id}`, cod_varianta: 'V-XL', barcode: '5940000000017', product_name: 'Produs complet',
       product_website_title: 'Titlu web', product_description: 'Text', unitate_masura: 'set', pret_vanzare: 100,
       selling_currency_txt: 'EUR', cota_tva_vanzare: 21, category_id: category.id, manufacturer_id: maker.id,
-      website_published: 1, partner_visible: 1, sellable: 0, archived: 1, weight: 2.5,
+      website_published: 1, partner_visible: 1, sellable: 0, is_archived: 1, delistat: 1, cod_intern: '7-TEST', weight: 2.5,
     };
     const answer = await send('PATCH', id, body);
     expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
@@ -109,7 +110,7 @@ describe('PATCH /product/{product_id}/', () => {
       cod_produs: `NEW-${id}`, cod_varianta: 'V-XL', barcode: '5940000000017', product_name: 'Produs complet',
       product_website_title: 'Titlu web', product_description: 'Text', unitate_masura: 'set', pret_vanzare: 100,
       selling_currency: 'EUR', cota_tva_vanzare: 21, category_id: category.id, manufacturer_id: maker.id, website_published: 1,
-      partner_visible: 1, is_sellable: 0, archived: 1, weight_kg: 2.5,
+      partner_visible: 1, is_sellable: 0, archived: 1, delisted: 1, cod_intern: '7-TEST', weight_kg: 2.5,
     });
     // category and manufacturer back to none: the names follow ('').
     const cleared = await send('PATCH', id, { category_id: null, manufacturer_id: null });
@@ -160,12 +161,14 @@ describe('PATCH /product/{product_id}/', () => {
     }
   });
 
-  it('VAT rate: one of the Romanian rates 0, 5, 9, 11, 19, 21', async () => {
+  it('VAT rate: one of the Romanian rates in force today, 0, 11, 21 (19, 9, 5 ended on 2025-07-31)', async () => {
     const id = freshProduct();
-    for (const rate of [7, 20, -19, 19.5]) {
-      await refused(send('PATCH', id, { cota_tva_vanzare: rate }), 400, [/^cota_tva_vanzare: must be one of the Romanian VAT rates 0, 5, 9, 11, 19, 21/], [id]);
+    for (const rate of [7, 20, -19, 19.5, 19, 9, 5]) {
+      await refused(send('PATCH', id, { cota_tva_vanzare: rate }), 400, [
+        new RegExp(`^cota_tva_vanzare: must be one of the Romanian VAT rates in force today \\(${today()}\\): 0, 11, 21 \\(got ${rate}\\)$`),
+      ], [id]);
     }
-    for (const rate of [0, 5, 9, 11, 19, 21]) {
+    for (const rate of [0, 11, 21]) {
       expect((await send('PATCH', id, { cota_tva_vanzare: rate })).status).toBe(200);
       expect(stored(id).cota_tva_vanzare).toBe(rate);
     }
@@ -191,6 +194,7 @@ describe('PATCH /product/{product_id}/', () => {
     await refused(send('PATCH', id, { cod_produs: '' }), 400, [/^cod_produs: must not have fewer than 1 characters$/], [id]);
     await refused(send('PATCH', id, { cod_produs: ' X1' }), 400, [/^cod_produs: must not begin or end with spaces$/], [id]);
     await refused(send('PATCH', id, { barcode: 'A\tB' }), 400, [/^barcode: must not contain control characters/], [id]);
+    await refused(send('PATCH', id, { cod_intern: ' 1-ATEL' }), 400, [/^cod_intern: must not begin or end with spaces/], [id]);
     await refused(send('PATCH', id, { cod_produs: 'x'.repeat(65) }), 400, [/^cod_produs: must not have more than 64 characters$/], [id]);
     // Its own code, and a code of account 2, are accepted.
     expect((await send('PATCH', id, { cod_produs: stored(id).cod_produs })).status).toBe(200);
@@ -206,7 +210,9 @@ describe('PATCH /product/{product_id}/', () => {
       [{ product_name: '' }, /^product_name: must not have fewer than 1 characters$/],
       [{ unitate_masura: ' ' }, /^unitate_masura: must not be blank$/],
       [{ website_published: 2 }, /^website_published: must be <= 1$/],
-      [{ archived: true }, /^archived: must be integer$/],
+      [{ is_archived: true }, /^is_archived: must be integer$/],
+      [{ delistat: 2 }, /^delistat: must be <= 1$/],
+      [{ archived: 1 }, /^archived: unknown field/],
       [{ weight: -0.5 }, /^weight: must be >= 0$/],
       [{ weight: 1.2345 }, /^weight: at most 3 decimals/],
       [{ product_description: null }, /^product_description: must be string$/],
@@ -252,11 +258,11 @@ describe('PATCH /product/{product_id}/', () => {
     const record = (await get(id)).body.data;
     const category = one<{ id: number; name: string }>('SELECT id, name FROM product_categories WHERE company_id = 1 AND id <> ? ORDER BY id LIMIT 1', record.category_id);
     const answer = await send('PATCH', id, {
-      pret_vanzare: 50, selling_currency_txt: record.selling_currency_txt, cota_tva_vanzare: 19, pret_vanzare_cu_tva: 59.5,
+      pret_vanzare: 50, selling_currency_txt: record.selling_currency_txt, cota_tva_vanzare: 21, pret_vanzare_cu_tva: 60.5,
       category_id: category.id, category_name: category.name,
     });
     expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-    expect(answer.body.data).toMatchObject({ pret_vanzare: 50, pret_vanzare_cu_tva: 59.5, category_id: category.id, category_name: category.name });
+    expect(answer.body.data).toMatchObject({ pret_vanzare: 50, pret_vanzare_cu_tva: 60.5, category_id: category.id, category_name: category.name });
   });
 
   it('several refusals at once: every message, nothing changed', async () => {
@@ -304,11 +310,11 @@ describe('PUT /product/{product_id}/', () => {
   it('a new price with the old pret_vanzare_cu_tva of the GET record (or the new one) is accepted', async () => {
     const id = freshProduct();
     const record = (await get(id)).body.data;
-    const answer = await send('PUT', id, { ...record, pret_vanzare: 100, cota_tva_vanzare: 19 });
+    const answer = await send('PUT', id, { ...record, pret_vanzare: 100, cota_tva_vanzare: 21 });
     expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
-    expect(answer.body.data).toMatchObject({ pret_vanzare: 100, pret_vanzare_cu_tva: 119 });
-    const again = await send('PUT', id, { ...answer.body.data, pret_vanzare: 200, pret_vanzare_cu_tva: 238 });
-    expect(again.body.data).toMatchObject({ pret_vanzare: 200, pret_vanzare_cu_tva: 238 });
+    expect(answer.body.data).toMatchObject({ pret_vanzare: 100, pret_vanzare_cu_tva: 121 });
+    const again = await send('PUT', id, { ...answer.body.data, pret_vanzare: 200, pret_vanzare_cu_tva: 242 });
+    expect(again.body.data).toMatchObject({ pret_vanzare: 200, pret_vanzare_cu_tva: 242 });
   });
 
   it('replaces: only the writable fields are required, a missing one is a 400 naming it', async () => {

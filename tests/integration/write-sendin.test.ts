@@ -210,7 +210,7 @@ describe('POST /workmanager/sendinrequest/', () => {
 
     // Without a requested date the AWB is dated today.
     const today = await post({ ...minimal(), from_b2b: 1 }, 200);
-    expect(today.data.pickup_awb).toMatchObject({ date: day(0), awb_type: 'fan' });
+    expect(today.data.pickup_awb).toMatchObject({ doc_date: day(0), awb_type: 'fan' });
   });
 
   it('the pickup courier follows the account setting: a courier, a broker or a sub-courier; an unknown one falls back to fan', async () => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ImageUrlRequest, ProductImagesDeleted, StoredProductImage } from '../../../shared/domain/images.ts';
 import type { UrlOf } from '../../core/domains/images/index.ts';
-import { mediaPath } from '../media.ts';
+import { mediaPath, thumbPath } from '../media.ts';
 import { registerImageUpload } from './image-upload.ts';
 import type { RestRoutes } from './route-kit.ts';
 
@@ -10,8 +10,8 @@ const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The absolute service URLs of stored files for the caller of `request`: the request's protocol
- * and Host header (what the caller used to reach the service) + /media/<key>. A missing or
- * malformed Host header falls back to the listener's own address.
+ * and Host header (what the caller used to reach the service) + /media/<key> (a thumbnail:
+ * /media/thumb/<key>). A missing or malformed Host header falls back to the listener's own address.
  */
 export function mediaUrls(request: FastifyRequest): UrlOf {
   const host = request.host;
@@ -21,7 +21,7 @@ export function mediaUrls(request: FastifyRequest): UrlOf {
     const address = request.socket.localAddress ?? '127.0.0.1';
     base = `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort}`;
   }
-  return (key) => `${base}${mediaPath(key)}`;
+  return Object.assign((key: string) => `${base}${mediaPath(key)}`, { thumb: (key: string) => `${base}${thumbPath(key)}` });
 }
 
 const productId = { product_id: Type.Integer({ minimum: 1 }) };

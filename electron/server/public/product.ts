@@ -4,7 +4,7 @@ import { OperationError } from '../../../shared/contract/errors.ts';
 import {
   Product,
   PRODUCT_EXPORT_BATCH,
-  PRODUCT_VAT_RATES,
+  PRODUCT_VAT_RATE_RULE,
   ProductDeleted,
   ProductDetail,
   ProductImage,
@@ -17,9 +17,7 @@ import { EXPORT_CONTENT_TYPE, type ProductQuery, type ProductShape } from '../..
 import { formatDate } from '../../core/time.ts';
 import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
 import { mediaUrls } from './product-images.ts';
-import type { FastifyRequest } from 'fastify';
 import type { Core } from '../../core/create-core.ts';
-import type { ProductDetail as ProductDetailRecord } from '../../../shared/domain/products.ts';
 
 /** Guard of the product writes: 404 for an absent or deleted product, before the body is read. */
 function productMustExist({ core, companyId, params }: { core: Core; companyId: number; params: Record<string, string> }): void {
@@ -125,15 +123,11 @@ export function answerProducts(
 ) {
   const { core, companyId, reply } = ctx;
   const filters = ctx.filters as ProductFilterValues;
-  const reader = core.rest.products.open(narrow(productQuery(companyId, formatDate(core.clock.now()), filters)), shape);
+  // Images kept by the service get absolute URLs on the address this request used (exports too).
+  const query = { ...productQuery(companyId, formatDate(core.clock.now()), filters), media: mediaUrls(ctx.request) };
+  const reader = core.rest.products.open(narrow(query), shape);
   const format = filters.format ?? 'json';
-  if (format === 'json') {
-    const page = reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
-    // Images kept by the service get their /media service URL (external ones keep theirs).
-    const images = page.rows.flatMap((row) => (row as { images?: ProductImage[] }).images ?? []);
-    core.rest.images.fillServiceUrls(companyId, images, mediaUrls(ctx.request));
-    return page;
-  }
+  if (format === 'json') return reader.page(ctx.page, PRODUCTS_PAGE_SIZE);
   const exported = reader.export(format, {
     batchSize: PRODUCT_EXPORT_BATCH,
     ...(filters.page !== undefined && { page: { page: filters.page, pageSize: PRODUCTS_PAGE_SIZE } }),
@@ -146,20 +140,13 @@ export function answerProducts(
   return SENT;
 }
 
-/** A variant as GET answers it: images kept by the service carry their /media URL. */
-function withServiceUrls(core: Core, companyId: number, request: FastifyRequest) {
-  return (detail: ProductDetailRecord): ProductDetailRecord => {
-    core.rest.images.fillServiceUrls(companyId, detail.images, mediaUrls(request));
-    return detail;
-  };
-}
-
 const FORMATS =
   'format:json (default) answers one page in the envelope. format:csv (text/csv; charset=utf-8) and format:xml ' +
   '(application/xml; charset=utf-8) answer the export itself, outside the envelope: without page: every matching ' +
   'row, streamed; with page: that page only (headers X-Page and X-Has-More-Pages). Columns: the spec\'s fields in ' +
-  'the spec\'s order, the pricelist fields (with pricelist_id), ours, then the included blocks (CSV: images as URLs ' +
-  'joined by |, properties as name=value joined by "; "). A refused request answers the JSON envelope (400).';
+  'the spec\'s order, the pricelist fields (with pricelist_id), the real service\'s (custom_barcode, cod_intern, ' +
+  'is_deleted, is_archived, delistat), ours, then the included blocks (CSV: images as their url joined by |, properties ' +
+  'as name=value joined by "; "; XML: every key of each image). A refused request answers the JSON envelope (400).';
 
 const COMMON =
   'Date filters (year ... datethrough) act on the day the product was created; modifiedafter / modifiedthrough on ' +
@@ -231,17 +218,16 @@ export function registerProductRoutes(routes: RestRoutes): void {
       ok: { description: 'the variant', schema: ProductDetail },
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted' },
     },
-    ({ core, companyId, params, request }) =>
-      withServiceUrls(core, companyId, request)(core.rest.products.get(companyId, Number(params.product_id))),
+    ({ core, companyId, params, request }) => core.rest.products.get(companyId, Number(params.product_id), mediaUrls(request)),
   );
 
   const WRITE_RULES =
     'Writable fields (GET names): cod_produs (unique in the account), cod_varianta, barcode (no control characters, ' +
     'no leading or trailing spaces), product_name and unitate_masura (not blank), product_website_title, ' +
     'product_description, pret_vanzare (>= 0, 2 decimals) with selling_currency_txt (a currency of the account; the ' +
-    `two always together), cota_tva_vanzare (one of ${PRODUCT_VAT_RATES.join(', ')}; independent of the price), ` +
+    `two always together), cota_tva_vanzare (${PRODUCT_VAT_RATE_RULE}; independent of the price), ` +
     'category_id and manufacturer_id (ids of the account, or null), website_published, partner_visible, sellable, ' +
-    'archived (0/1), weight (kg, >= 0, 3 decimals). A value equal to the stored one is accepted as it is. A write ' +
+    'is_archived, delistat (0/1), cod_intern (internal code, same character rules as barcode), weight (kg, >= 0, 3 decimals). A value equal to the stored one is accepted as it is. A write ' +
     'that changes something sets last_changed_ts and, in the same transaction, queues a product_update ' +
     'notification for every active connector publishing the product when a field the connector tracks ' +
     '(tracked_fields), the stock or the price changed. Answers the variant as GET does.';
@@ -264,7 +250,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params, body, request }) =>
-      core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>, withServiceUrls(core, companyId, request)),
+      core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
   );
 
   routes.endpoint(
@@ -285,7 +271,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params, body, request }) =>
-      core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>, withServiceUrls(core, companyId, request)),
+      core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
   );
 
   routes.endpoint(
@@ -330,12 +316,13 @@ export function registerProductRoutes(routes: RestRoutes): void {
       summary: 'The images of a variant',
       description:
         'In display order. url is the stored URL (storage: url), or for a file kept by the service (storage: local) ' +
-        'its service URL /media/<key>.',
+        'its absolute service URL /media/<key>. cover_picture is 1 for the first image only; img_url_normal is url; ' +
+        'img_url_thumb is the thumbnail the service makes of a stored file (/media/thumb/<key>), the URL itself for a ' +
+        'URL stored as is.',
       params: { product_id: Type.Integer({ minimum: 1 }) },
       ok: { description: 'the images', schema: Type.Array(ProductImage) },
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
     },
-    ({ core, companyId, params, request }) =>
-      core.rest.images.fillServiceUrls(companyId, core.rest.products.images(companyId, Number(params.product_id)), mediaUrls(request)),
+    ({ core, companyId, params, request }) => core.rest.products.images(companyId, Number(params.product_id), mediaUrls(request)),
   );
 }

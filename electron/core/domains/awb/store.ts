@@ -3,10 +3,10 @@ import type { Awb } from '../../../../shared/domain/awb.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 
 /** The columns of an AWB record as /awb/list/ answers it. */
-export const AWB_COLUMNS = `id AS awb_id, sale_id, connector_order_id, awb_nr, awb_type, awb_subtype, awb_url, date,
+export const AWB_COLUMNS = `id AS awb_id, sale_id, connector_order_id, awb_nr, awb_type, awb_subtype, awb_url, date AS doc_date,
   packet_count, weight_kg, service_type, shipping_payer, cod_amount, cod_currency, declared_value, delivery_country,
-  delivery_country_code, client_id, client_name, client_cui, client_reg_com, source, cancelled, created_ts,
-  last_changed_ts`;
+  delivery_country_code, client_id, client_name, client_cui, client_reg_com, source, cancelled AS document_cancelled,
+  created_ts, last_changed_ts`;
 
 /** A new row of `awbs`: every column but the id and the timestamps. */
 export interface NewAwb {

@@ -5,7 +5,7 @@ import {
   type SettingChoices,
   type SettingGroup,
 } from '../../../../shared/domain/connector-settings.ts';
-import type { ConnectorConfig } from '../../../../shared/domain/connectors.ts';
+import type { ConnectorConfig, ConnectorPlatform } from '../../../../shared/domain/connectors.ts';
 import { TRACKABLE_PRODUCT_FIELDS } from '../../../../shared/domain/connector-patch.ts';
 
 function trackedFieldsOf(json: string): string[] {
@@ -21,6 +21,7 @@ export interface ConnectorRow {
   id: number;
   company_id: number;
   type: 'ecommerce' | 'dropship';
+  platform: ConnectorPlatform;
   name: string;
   site_domain: string;
   active: number;
@@ -131,6 +132,7 @@ export function configOf(
       name: connector.name,
       site_domain: connector.site_domain,
       type: connector.type,
+      platform: connector.platform,
       active: connector.active,
       order_api_url: `${api}/order/`,
       order_event_notification_url: notificationUrl,

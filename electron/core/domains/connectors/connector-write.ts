@@ -48,6 +48,7 @@ export function createConnectorWriter(db: Database, clock: Clock) {
         sets['order_event_notification_url'] = url;
       }
       if (patch.type !== undefined) sets['type'] = patch.type;
+      if (patch.platform !== undefined) sets['platform'] = patch.platform;
       if (patch.active !== undefined) sets['active'] = patch.active ? 1 : 0;
       if (patch.webhook_secret !== undefined) {
         if (patch.webhook_secret !== null && !isValidSecret(patch.webhook_secret)) {

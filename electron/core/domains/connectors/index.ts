@@ -32,7 +32,7 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
   const settings = createSettingsReader(db);
   const orders = createOrderReader(db, pager);
   const connectorBlocks = db.prepare<[number, string], MarketplaceOrder['connector']>(
-    `SELECT id AS connector_id, name, type, site_domain, active, deleted FROM connectors
+    `SELECT id AS connector_id, name, platform AS type, type AS connector_type, site_domain, active, deleted FROM connectors
       WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
   );
 
@@ -65,7 +65,7 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
         .when(query.skipDeleted, 'deleted = 0');
       return pager.page<MarketplaceConnector & Record<string, unknown>>({
         from: 'connectors',
-        columns: 'id, name, type, site_domain, active, deleted, created_ts, last_changed_ts',
+        columns: 'id, name, platform AS type, type AS connector_type, site_domain, active, deleted, created_ts, last_changed_ts',
         where,
         idColumn: 'id',
         idKey: 'id',
@@ -93,7 +93,13 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
       const ids = [...new Set(page.rows.map((row) => row.connector_id))];
       const blocks = new Map(connectorBlocks.all(query.companyId, JSON.stringify(ids)).map((c) => [c.connector_id, c]));
       return {
-        rows: page.rows.map((row) => ({ rec_id: row.SERVICE_order_id, connector: blocks.get(row.connector_id)!, ...row })),
+        rows: page.rows.map(({ SERVICE_order_id, ...row }) => ({
+          rec_id: SERVICE_order_id,
+          connector: blocks.get(row.connector_id)!,
+          deleted: row.order_cancelled,
+          status: row.order_cancelled === 1 ? 'VOIDED' : row.order_status,
+          ...row,
+        })),
         hasMore: page.hasMore,
       };
     },

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { countryCode } from '../awb/index.ts';
 import { createPostcodeLookup, foldPlaceName } from '../reference/index.ts';
 import type { AddressInput, ClientInput } from './order-request.ts';
+import { clientCode } from '../../../../shared/domain/contacts.ts';
 
 /**
  * The client of a connector order: recognised by client_unique_id (per connector), then by
@@ -88,6 +89,10 @@ export function createOrderClients(db: Database) {
      WHERE company_id = @company_id AND id = @id`,
   );
   const touchContact = db.prepare('UPDATE contacts SET lastupdated = ? WHERE company_id = ? AND id = ?');
+  // A contact that becomes a client gets its client code (client_code), unless it has one.
+  const giveClientCode = db.prepare<[string, number, number]>(
+    "UPDATE contacts SET client_code = ? WHERE company_id = ? AND id = ? AND client_code = ''",
+  );
   const map = db.prepare(
     `INSERT INTO connector_clients (connector_id, client_unique_id, contact_id) VALUES (?, ?, ?)
      ON CONFLICT (connector_id, client_unique_id) DO UPDATE SET contact_id = excluded.contact_id`,
@@ -257,6 +262,7 @@ export function createOrderClients(db: Database) {
         const changed = row.is_client !== 1 || (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== row![k]);
         if (changed) updateContact.run({ company_id: companyId, id: row.id, ...next, now });
       }
+      if (created || row!.is_client !== 1) giveClientCode.run(clientCode(contactId), companyId, contactId);
       if (client.client_unique_id !== undefined && client.client_unique_id !== null) {
         const before = mapped.get(connectorId, client.client_unique_id);
         if (before !== contactId) map.run(connectorId, client.client_unique_id, contactId);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { ConnectorOrder } from '../../../../shared/domain/connectors.ts';
+import type { ConnectorOrder, LinkedAwb, LinkedInvoice, LinkedSale } from '../../../../shared/domain/connectors.ts';
 import { documentWhere, type DocumentColumns, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 
@@ -7,7 +7,7 @@ const ORDER_COLUMNS = `o.id AS SERVICE_order_id, o.connector_id, o.order_unique_
   o.order_updated_at, o.order_status, o.cancelled AS order_cancelled, o.order_mentions, o.currency AS order_currency_code,
   o.shipping_method, o.cod_amount, o.cod_currency, o.client_id, COALESCE(c.name, '') AS client_name,
   COALESCE(c.cui, '') AS client_cui, COALESCE(c.reg_com, '') AS client_reg_com, o.client_unique_id,
-  o.total_with_vat, o.paid_amount, o.payment_method, o.created_ts, o.last_changed_ts`;
+  o.total_with_vat AS document_value_with_vat, o.paid_amount, o.payment_method, o.created_ts, o.last_changed_ts`;
 
 const ORDER_FROM = 'connector_orders o LEFT JOIN contacts c ON c.id = o.client_id';
 
@@ -30,17 +30,20 @@ export interface OrderListQuery extends DocumentQuery {
 
 /** Connector orders with the sales receipts, invoices and AWBs linked to each (one query each per page). */
 export function createOrderReader(db: Database, pager: Pager) {
-  const sales = db.prepare<[number, string], { order_id: number; bv_id: number; series: string; number: number; date: string; total_with_vat: number; currency: string; cancelled: number; invoice_id: number | null }>(
-    `SELECT connector_order_id AS order_id, id AS bv_id, series, number, date, total_with_vat, currency, cancelled, invoice_id
+  const sales = db.prepare<[number, string], LinkedSale & { order_id: number; invoice_id: number | null }>(
+    `SELECT connector_order_id AS order_id, id AS bv_id, series AS doc_series, number AS doc_nr, date AS doc_date,
+            total_with_vat AS document_value_with_vat, currency, cancelled AS document_cancelled, invoice_id
        FROM sales WHERE company_id = ? AND connector_order_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const invoices = db.prepare<[number, string], { invoice_id: number; series: string; number: number; date: string; total_with_vat: number; currency: string; cancelled: number }>(
-    `SELECT id AS invoice_id, series, number, date, total_with_vat, currency, cancelled
+  const invoices = db.prepare<[number, string], LinkedInvoice>(
+    `SELECT id AS bocp_id, series AS seria, number AS nr, date AS doc_date, total_with_vat AS document_value_with_vat, currency,
+            cancelled AS document_cancelled
        FROM invoices WHERE company_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
   // An order's AWBs: generated for it, or attached to one of its sales (POST /awb/add/).
-  const awbs = db.prepare<[{ company: number; orders: string; sales: string }], { connector_order_id: number | null; sale_id: number | null; awb_id: number; awb_nr: string; awb_type: string; awb_subtype: string; date: string; cancelled: number }>(
-    `SELECT connector_order_id, sale_id, id AS awb_id, awb_nr, awb_type, awb_subtype, date, cancelled FROM awbs
+  const awbs = db.prepare<[{ company: number; orders: string; sales: string }], LinkedAwb & { connector_order_id: number | null; sale_id: number | null }>(
+    `SELECT connector_order_id, sale_id, id AS awb_id, awb_nr, awb_type, awb_subtype, date AS doc_date, cancelled AS document_cancelled
+       FROM awbs
       WHERE company_id = @company AND (connector_order_id IN (SELECT value FROM json_each(@orders))
                                        OR sale_id IN (SELECT value FROM json_each(@sales)))
       ORDER BY id`,
@@ -50,7 +53,7 @@ export function createOrderReader(db: Database, pager: Pager) {
     const orderIds = rows.map((row) => row.SERVICE_order_id);
     const saleRows = orderIds.length ? sales.all(companyId, JSON.stringify(orderIds)) : [];
     const invoiceIds = [...new Set(saleRows.flatMap((s) => (s.invoice_id === null ? [] : [s.invoice_id])))];
-    const invoiceById = new Map(invoices.all(companyId, JSON.stringify(invoiceIds)).map((i) => [i.invoice_id, i]));
+    const invoiceById = new Map(invoices.all(companyId, JSON.stringify(invoiceIds)).map((i) => [i.bocp_id, i]));
     const orderOfSale = new Map(saleRows.map((s) => [s.bv_id, s.order_id]));
     const awbRows = orderIds.length ? awbs.all({ company: companyId, orders: JSON.stringify(orderIds), sales: JSON.stringify([...orderOfSale.keys()]) }) : [];
     return rows.map((row) => {

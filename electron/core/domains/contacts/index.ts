@@ -26,8 +26,10 @@ export interface ContactsQuery {
 
 const FROM = 'contacts c LEFT JOIN contact_groups g ON g.id = c.group_id AND g.company_id = c.company_id';
 
-const COLUMNS = `c.id AS contact_id, c.id AS bocp_id, c.cui AS vat_id, c.reg_com AS registration_nr,
-  c.name, c.is_company, c.is_client, c.is_supplier, c.cui, c.reg_com, c.vat_payer,
+// The answer's names (shared/domain/contacts.ts): the real service's, then the spec's contact_id;
+// the store keeps its own column names (cui, reg_com ...), which the answer no longer repeats.
+const COLUMNS = `c.id AS bocp_id, c.id AS contact_id, c.name, c.cui AS vat_id, c.client_code, c.reg_com AS registration_nr,
+  c.is_company, c.is_client, c.is_supplier, c.vat_payer,
   c.representative, c.email, c.phone, c.group_id, g.name AS group_name, c.deleted, c.created_ts, c.lastupdated`;
 
 type Child<T> = T & { parent_id: number };
@@ -43,15 +45,16 @@ export function createContacts(db: Database, pager: Pager) {
        LEFT JOIN pricelists p ON p.id = coalesce(c.pricelist_id, g.pricelist_id) AND p.company_id = c.company_id
       WHERE +c.company_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
   );
+  // address: street and number; address2: the block part (Bl. Sc. Et. Ap.), each '' when empty.
   const addresses = db.prepare<[number, string], Child<ContactAddress>>(
-    `SELECT contact_id AS parent_id, id AS address_id, kind, is_default, is_default AS is_main,
+    `SELECT contact_id AS parent_id, id AS address_id, is_default AS is_main,
             trim(street || ' ' || number) AS address,
             trim(replace(replace(replace(trim((CASE WHEN building <> '' THEN 'Bl. ' || building ELSE '' END) || ' ' ||
               (CASE WHEN stair <> '' THEN 'Sc. ' || stair ELSE '' END) || ' ' ||
               (CASE WHEN floor <> '' THEN 'Et. ' || floor ELSE '' END) || ' ' ||
               (CASE WHEN apartment <> '' THEN 'Ap. ' || apartment ELSE '' END)), '   ', ' '), '  ', ' '), '  ', ' ')) AS address2,
-            zip AS postcode, country, county, city, street, number, building,
-            stair, floor, apartment, zip, gln, shipping_contact_name, shipping_contact_phone
+            city, county, zip AS postcode, country, kind, street, number, building, stair, floor, apartment, zip, gln,
+            shipping_contact_name, shipping_contact_phone
        FROM contact_addresses WHERE company_id = ? AND contact_id IN (SELECT value FROM json_each(?))
       ORDER BY contact_id, is_default DESC, id`,
   );
@@ -69,26 +72,27 @@ export function createContacts(db: Database, pager: Pager) {
 
   function attachIncludes(companyId: number, rows: Contact[], include: ContactIncludes): void {
     if (rows.length === 0) return;
-    const ids = JSON.stringify(rows.map((row) => row.contact_id));
+    const ids = JSON.stringify(rows.map((row) => row.bocp_id));
     if (include.pricelist) {
       const byId = new Map(pricelists.all(companyId, ids).map((p) => [p.contact_id, p]));
       for (const row of rows) {
-        const found = byId.get(row.contact_id);
+        const found = byId.get(row.bocp_id);
         row.pricelist_id = found?.pricelist_id ?? null;
-        row.pricelist_name = found?.pricelist_name ?? null;
+        // A string always (clients of the real service read it as one): '' without a pricelist.
+        row.pricelist_name = found?.pricelist_name ?? '';
       }
     }
     if (include.addresses) {
       const byId = groupByParent(addresses.all(companyId, ids));
-      for (const row of rows) row.addresses = (byId.get(row.contact_id) ?? []) as ContactAddress[];
+      for (const row of rows) row.addresses = (byId.get(row.bocp_id) ?? []) as ContactAddress[];
     }
     if (include.persons) {
       const byId = groupByParent(persons.all(companyId, ids));
-      for (const row of rows) row.contacts = (byId.get(row.contact_id) ?? []) as ContactPerson[];
+      for (const row of rows) row.contacts = (byId.get(row.bocp_id) ?? []) as ContactPerson[];
     }
     if (include.banks) {
       const byId = groupByParent(banks.all(companyId, ids));
-      for (const row of rows) row.bank_accounts = (byId.get(row.contact_id) ?? []) as ContactBankAccount[];
+      for (const row of rows) row.bank_accounts = (byId.get(row.bocp_id) ?? []) as ContactBankAccount[];
     }
   }
 
@@ -108,7 +112,7 @@ export function createContacts(db: Database, pager: Pager) {
         columns: COLUMNS,
         where,
         idColumn: 'c.id',
-        idKey: 'contact_id',
+        idKey: 'bocp_id',
         page: query.page,
         pageSize: query.pageSize,
       });

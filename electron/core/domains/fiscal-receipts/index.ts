@@ -1,8 +1,8 @@
 import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
 import type { FiscalReceipt } from '../../../../shared/domain/fiscal-receipts.ts';
-import type { SaleLine } from '../../../../shared/domain/sales.ts';
-import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
+import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 import { createFiscalReceiptImport } from './import.ts';
 
@@ -34,23 +34,19 @@ const RECEIPT_DAY = 'COALESCE(fr.bf_date, substr(fr.created_ts, 1, 10))';
 const VAT = 'CASE WHEN s.total_with_vat = 0 THEN 0 ELSE round(s.total_vat * fr.total / s.total_with_vat, 2) END';
 const RATE = "CASE WHEN fr.currency = 'RON' THEN 1 ELSE s.exchange_rate END";
 
-const RECEIPT_COLUMNS = `fr.id AS fiscal_receipt_id, fr.sale_id, fr.pos_receipt_id, fr.status_id,
-  ${RECEIPT_DAY} AS date, fr.bf_date, fr.bon_nr, fr.z_nr, fr.workpoint_id, fr.station_id,
+const RECEIPT_COLUMNS = `fr.id AS fiscal_receipt_id, fr.sale_id AS bv_id, fr.pos_receipt_id, fr.status_id,
+  ${RECEIPT_DAY} AS doc_date, fr.bf_date, fr.bon_nr, fr.z_nr, fr.workpoint_id, fr.station_id,
   s.client_id, s.client_name, s.client_cui, s.client_reg_com, fr.currency, ${RATE} AS exchange_rate,
-  round(fr.total - ${VAT}, 2) AS total_without_vat, ${VAT} AS total_vat, fr.total AS total_with_vat,
+  round(fr.total - ${VAT}, 2) AS total_without_vat, ${VAT} AS total_vat, fr.total AS document_value_with_vat,
   round(fr.total * ${RATE}, 2) AS total_ron,
   fr.paid_cash, fr.paid_card, fr.paid_foodstamp, fr.paid_voucher, fr.paid_modern_payment, fr.paid_other_payment,
-  fr.paid_by_voucher_code, fr.print_confirmed_ts, CASE WHEN fr.status_id = 0 THEN 1 ELSE 0 END AS cancelled,
+  fr.paid_by_voucher_code, fr.print_confirmed_ts, CASE WHEN fr.status_id = 0 THEN 1 ELSE 0 END AS document_cancelled,
   fr.added_by_api, fr.created_ts, fr.last_changed_ts`;
 
 /** Fiscal (cash register) receipts: /fiscalreceipts/list/, and the import of POST /payments/fiscalreceipt/ (import.ts). */
 export function createFiscalReceipts(db: Database, pager: Pager, deps: DomainDeps) {
   // The lines of the receipts' sales, for a whole page at once.
-  const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
-    `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
-            value_without_vat, vat_value, value_with_vat
-       FROM sale_items WHERE company_id = ? AND sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
-  );
+  const items = documentLinesReader(db, 'sale');
 
   return {
     ...createFiscalReceiptImport(db, deps),
@@ -77,9 +73,8 @@ export function createFiscalReceipts(db: Database, pager: Pager, deps: DomainDep
         pageSize: query.pageSize,
       });
       if (query.include.items && page.rows.length > 0) {
-        const saleIds = [...new Set(page.rows.map((row) => row.sale_id))];
-        const bySale = groupByParent(items.all(query.companyId, JSON.stringify(saleIds)));
-        for (const row of page.rows) row.items = (bySale.get(row.sale_id) ?? []) as SaleLine[];
+        const bySale = items(query.companyId, [...new Set(page.rows.map((row) => row.bv_id))]);
+        for (const row of page.rows) row.items = bySale.get(row.bv_id) ?? [];
       }
       return page;
     },

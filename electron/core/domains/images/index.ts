@@ -7,6 +7,7 @@ import {
   ImageUploadText,
   type DownloadLimits,
   type ImageUrlRequest,
+  type MediaUrls,
   type ProductImagesDeleted,
   type StoredProductImage,
   type WebCategoryDeleted,
@@ -16,6 +17,7 @@ import { validate } from '../../validate.ts';
 import { formatTimestamp } from '../../time.ts';
 import { detectImage, mimeOfUrl, type ImageKind } from './content.ts';
 import { downloadImage } from './download.ts';
+import { createThumbnails } from './thumbnails.ts';
 
 /** An upload form as the door read it: the text fields as sent and the one file part, if any. */
 export interface ImageForm {
@@ -23,8 +25,8 @@ export interface ImageForm {
   file?: { content: Buffer; filename: string } | undefined;
 }
 
-/** The public URL of a stored file key (the door knows its own address: see product-images.ts). */
-export type UrlOf = (key: string) => string;
+/** The public URLs of a stored file key (the door knows its own address: see product-images.ts). */
+export type UrlOf = MediaUrls;
 
 /** Folders of the file store. */
 const PRODUCT_FOLDER = 'products';
@@ -46,6 +48,12 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
   const { clock, files } = deps;
   /** Limits of a download; a test (or a host) may lower them. */
   const downloadLimits: DownloadLimits = { ...DEFAULT_DOWNLOAD_LIMITS };
+  const thumbnails = createThumbnails(files);
+  /** A stored image and the thumbnail made of it, if any. */
+  const removeStored = (key: string): void => {
+    files.remove(key);
+    thumbnails.remove(key);
+  };
 
   const productAlive = db
     .prepare<[number, number], number>('SELECT id FROM products WHERE company_id = ? AND id = ? AND deleted = 0')
@@ -71,10 +79,6 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
     'SELECT id, storage_path FROM product_images WHERE company_id = ? AND product_id = ? ORDER BY position, id',
   );
   const deleteImagesOf = db.prepare<[number, number]>('DELETE FROM product_images WHERE company_id = ? AND product_id = ?');
-  const storedKeysOf = db.prepare<[number, string], ImageRow>(
-    `SELECT id, storage_path FROM product_images
-      WHERE company_id = ? AND id IN (SELECT value FROM json_each(?)) AND storage_path IS NOT NULL`,
-  );
   const categoryAlive = db.prepare<[number, number], { id: number; name: string; image_path: string | null }>(
     'SELECT id, name, image_path FROM web_categories WHERE company_id = ? AND id = ? AND deleted = 0',
   );
@@ -141,7 +145,7 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
         ...image.text,
       }, urlOf);
     } catch (error) {
-      files.remove(key);
+      removeStored(key);
       throw error;
     }
   }
@@ -171,10 +175,11 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
       const id = Number(insertImage.run(row).lastInsertRowid);
       // The product record (include:images) changed: modifiedafter finds it.
       touchProduct.run(now, companyId, productId);
+      const url = row.storage_path !== null ? urlOf(row.storage_path) : row.url!;
       return {
         product_id: productId,
         image_id: id,
-        url: row.storage_path !== null ? urlOf(row.storage_path) : row.url!,
+        url,
         storage: row.storage_path !== null ? 'local' : 'url',
         title: row.title,
         description: row.description,
@@ -183,6 +188,10 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
         mime_type: row.mime_type,
         size_bytes: row.size_bytes,
         created_ts: row.created_ts,
+        // Appended after the others: the cover only when it is the product's first image.
+        cover_picture: row.position === 0 ? 1 : 0,
+        img_url_thumb: row.storage_path !== null ? urlOf.thumb(row.storage_path) : url,
+        img_url_normal: url,
       } satisfies StoredProductImage;
     })();
   }
@@ -252,7 +261,7 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
         }
         return rows;
       })();
-      for (const row of removed) if (row.storage_path !== null) files.remove(row.storage_path);
+      for (const row of removed) if (row.storage_path !== null) removeStored(row.storage_path);
       return { product_id: productId, deleted_count: removed.length, deleted_image_ids: removed.map((row) => row.id) };
     },
 
@@ -291,7 +300,7 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
         files.remove(key);
         throw error;
       }
-      if (previous !== null && previous !== key) files.remove(previous);
+      if (previous !== null && previous !== key) removeStored(previous);
       return answer;
     },
 
@@ -309,27 +318,17 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
     },
 
     /**
-     * For the read side: fills in, in place, the url of the images kept only by the service
-     * (storage 'local', url null) with their service URL; returns the same array.
+     * GET /media/thumb/<key>: the key of the thumbnail of stored image `key`, made on the first
+     * request and kept; the image's own key when it cannot be decoded; undefined when no such
+     * image is stored (see thumbnails.ts).
      */
-    fillServiceUrls<T extends { image_id: number; url: string | null }>(companyId: number, images: T[], urlOf: UrlOf): T[] {
-      const missing = images.filter((image) => image.url === null);
-      if (missing.length === 0) return images;
-      const keys = new Map(
-        storedKeysOf.all(companyId, JSON.stringify(missing.map((image) => image.image_id))).map((row) => [row.id, row.storage_path!]),
-      );
-      for (const image of missing) {
-        const key = keys.get(image.image_id);
-        if (key !== undefined) image.url = urlOf(key);
-      }
-      return images;
-    },
+    thumbnail: thumbnails.thumbnail,
 
     /**
      * For the read side (/productwebcategories/list/): fills in, in place, image_url of the
      * categories whose image the service stores; returns the same array.
      */
-    fillCategoryImageUrls<T extends { id: number; image_url: string | null }>(companyId: number, rows: T[], urlOf: UrlOf): T[] {
+    fillCategoryImageUrls<T extends { id: number; image_url: string | null }>(companyId: number, rows: T[], urlOf: (key: string) => string): T[] {
       const missing = rows.filter((row) => row.image_url === null);
       if (missing.length === 0) return rows;
       const keys = new Map(

@@ -4,8 +4,8 @@ import { notFound } from '../../../../shared/contract/errors.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 
-const INVENTORY_COLUMNS = `id AS inventory_id, series, number, date, workpoint_id, sub_management_id, description,
-  closed, cancelled, created_ts, last_changed_ts`;
+const INVENTORY_COLUMNS = `id AS inventory_id, series AS doc_series, number AS doc_nr, date AS doc_date, workpoint_id,
+  sub_management_id, description, closed, cancelled AS document_cancelled, created_ts, last_changed_ts`;
 
 interface Totals {
   row_count: number;
@@ -28,8 +28,8 @@ export function createInventories(db: Database, pager: Pager) {
       WHERE company_id = ? AND inventory_id IN (SELECT value FROM json_each(?)) GROUP BY inventory_id`,
   );
   const one = db.prepare<[number, number], Omit<InventoryView, keyof Totals | 'rows'>>(
-    `SELECT i.id AS inventory_id, i.series, i.number, i.date, i.workpoint_id, i.sub_management_id, i.description,
-            i.closed, i.cancelled, i.created_ts, i.last_changed_ts, w.name AS workpoint_name,
+    `SELECT i.id AS inventory_id, i.series AS doc_series, i.number AS doc_nr, i.date AS doc_date, i.workpoint_id,
+            i.sub_management_id, i.description, i.closed, i.cancelled AS document_cancelled, i.created_ts, i.last_changed_ts, w.name AS workpoint_name,
             sm.name AS sub_management_name
        FROM inventories i
        JOIN workpoints w ON w.id = i.workpoint_id
@@ -37,7 +37,7 @@ export function createInventories(db: Database, pager: Pager) {
       WHERE i.id = ? AND i.company_id = ?`,
   );
   const rows = db.prepare<[number, number], Omit<InventoryRow, 'line_no'>>(
-    `SELECT product_id, code, name, unit, quantity_book, quantity_counted,
+    `SELECT COALESCE(product_id, 0) AS product_variant_id, code AS item_code, name AS item_name, unit, quantity_book, quantity_counted,
             round(quantity_counted - quantity_book, 3) AS quantity_difference, unit_cost_ron,
             round((quantity_counted - quantity_book) * unit_cost_ron, 2) AS value_difference_ron
        FROM inventory_rows WHERE inventory_id = ? AND company_id = ? ORDER BY id`,

@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { Invoice, InvoiceListLine } from '../../../../shared/domain/invoices.ts';
+import type { Invoice } from '../../../../shared/domain/invoices.ts';
 import type { DocumentNumberReading } from '../../../../shared/filters/grammar.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
-import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
+import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 import { clientAddressReader, streetLine, type ClientAddress } from './client-address.ts';
 
@@ -32,7 +33,7 @@ const ORDER_ADDRESS = (column: string) =>
 const INVOICE_COLUMNS = `id AS bocp_id, series AS doc_series, number AS doc_nr, date AS doc_date, due_date AS doc_due_date,
   ${LAST_PAYMENT} AS last_payment_date, total_with_vat AS document_value_with_vat,
   max(0, round(total_with_vat - paid_amount, 2)) AS rest, currency, cancelled AS document_cancelled,
-  created_ts AS record_ts, client_id AS bocp_contact_id, client_name, client_cui AS client_vat_id, client_reg_com,
+  created_ts AS record_ts, client_id AS bocp_contact_id, client_name, client_cui AS client_vat_id, client_id, client_cui, client_reg_com,
   workpoint_id, exchange_rate, total_without_vat, total_vat, total_ron, paid_amount, efactura_status, storno_of_id,
   mentions, added_by_api, last_changed_ts,
   ${ORDER_ADDRESS('invoice_address_id')} AS order_invoice_address_id,
@@ -48,56 +49,6 @@ type InvoiceRow = Omit<
   | `client_${'address' | 'city' | 'county' | 'postcode' | 'country'}`
   | `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
 > & { order_invoice_address_id: number | null; order_delivery_address_id: number | null };
-
-interface LineRow {
-  parent_id: number;
-  product_id: number | null;
-  code: string;
-  name: string;
-  product_name: string | null;
-  product_barcode: string | null;
-  line_no: number;
-  unit: string;
-  quantity: number;
-  unit_price: number;
-  vat_rate: number;
-  value_without_vat: number;
-  vat_value: number;
-  value_with_vat: number;
-}
-
-/** A line name as plain text: markup removed, character references of the usual kind decoded, spaces collapsed. */
-export function plainText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[e]!)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A line as the real service's clients read it, then our own keys. */
-function lineOf(row: Omit<LineRow, 'parent_id'>): InvoiceListLine {
-  const isProduct = row.product_id !== null;
-  return {
-    product_variant_id: row.product_id ?? 0,
-    // No service catalogue: a line without product is uncatalogued, a discount when it takes value off.
-    service_id: isProduct ? 0 : row.value_with_vat < 0 || /^discount\b/i.test(row.name) ? -2 : -1,
-    item_code: row.code,
-    item_name: row.name,
-    item_name_plain: plainText(row.name),
-    product_current_name: row.product_name ?? '',
-    barcode: row.product_barcode ?? '',
-    qty_mu1: row.quantity,
-    value_with_vat: row.value_with_vat,
-    line_no: row.line_no,
-    unit: row.unit,
-    unit_price: row.unit_price,
-    vat_rate: row.vat_rate,
-    value_without_vat: row.value_without_vat,
-    vat_value: row.vat_value,
-  };
-}
 
 const addressKeys = (prefix: 'client_' | 'client_shipping_', street: 'address' | 'adress', a: ClientAddress | undefined) => ({
   [`${prefix}${street}`]: a ? streetLine(a) : '',
@@ -115,15 +66,7 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
       'SELECT series FROM invoices WHERE company_id = ? AND number = ? AND series = ? COLLATE NOCASE LIMIT 1',
     )
     .pluck();
-  // The lines of a whole page at once (no query per row), through invoice_items_invoice.
-  const lines = db.prepare<[number, string], LineRow>(
-    `SELECT ii.invoice_id AS parent_id, ii.product_id, ii.code, ii.name,
-            (SELECT p.product_name FROM products p WHERE p.id = ii.product_id) AS product_name,
-            (SELECT p.barcode FROM products p WHERE p.id = ii.product_id) AS product_barcode,
-            ii.line_no, ii.unit, ii.quantity, ii.unit_price, ii.vat_rate, ii.value_without_vat, ii.vat_value, ii.value_with_vat
-       FROM invoice_items ii WHERE ii.company_id = ? AND ii.invoice_id IN (SELECT value FROM json_each(?))
-      ORDER BY ii.invoice_id, ii.line_no`,
-  );
+  const lines = documentLinesReader(db, 'invoice');
   const addresses = clientAddressReader(db);
 
   /** The where of documentnr: the number (any series), or the series as stored and the number; none: nothing. */
@@ -154,7 +97,7 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
       });
       if (page.rows.length === 0) return { rows: [], hasMore: page.hasMore };
       const baseUrl = query.baseUrl ?? deps.publicUrl();
-      const linesOf = groupByParent(lines.all(query.companyId, JSON.stringify(page.rows.map((r) => r.bocp_id))));
+      const linesOf = lines(query.companyId, page.rows.map((r) => r.bocp_id));
       const parties = addresses.read(
         query.companyId,
         page.rows.map((r) => ({
@@ -176,7 +119,7 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
           rest: row.rest,
           currency: row.currency,
           document_cancelled: row.document_cancelled,
-          pdf_invoice_url: deps.links.url(baseUrl, { kind: 'invoice', companyId: query.companyId, id: row.bocp_id }, 'pdf'),
+          pdf_invoice_url: deps.links.expiringUrl(baseUrl, { kind: 'invoice', companyId: query.companyId, id: row.bocp_id }, 'pdf'),
           record_ts: row.record_ts,
           bocp_contact_id: row.bocp_contact_id,
           client_name: row.client_name,
@@ -189,6 +132,8 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
             Invoice,
             `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
           >),
+          client_id: row.client_id,
+          client_cui: row.client_cui,
           client_reg_com: row.client_reg_com,
           workpoint_id: row.workpoint_id,
           exchange_rate: row.exchange_rate,
@@ -201,7 +146,7 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
           mentions: row.mentions,
           added_by_api: row.added_by_api,
           last_changed_ts: row.last_changed_ts,
-          items: (linesOf.get(row.bocp_id) ?? []).map(lineOf),
+          items: linesOf.get(row.bocp_id) ?? [],
         };
       });
       return { rows, hasMore: page.hasMore };

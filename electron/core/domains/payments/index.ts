@@ -18,9 +18,9 @@ export interface PaymentsQuery extends DocumentQuery {
   include: { allocations?: boolean };
 }
 
-const PAYMENT_COLUMNS = `id AS incasare_id, series, number, date, payment_type, client_id, client_name, client_cui,
+const PAYMENT_COLUMNS = `id AS incasare_id, series AS doc_series, number AS doc_nr, date AS doc_date, payment_type, client_id, client_name, client_cui,
   client_reg_com, workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source,
-  fiscal_receipt_id, sale_id AS bv_id, allocated_amount, allocation_status, cancelled, added_by_api, created_ts,
+  fiscal_receipt_id, sale_id AS bv_id, allocated_amount, allocation_status, cancelled AS document_cancelled, added_by_api, created_ts,
   last_changed_ts`;
 
 /**
@@ -31,7 +31,7 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
   // The allocations of a whole page with the series and number of each document, in one query.
   const allocations = db.prepare<[number, string], PaymentAllocation & { parent_id: number }>(
     `SELECT a.payment_id AS parent_id, a.doc_type, a.doc_id,
-            COALESCE(s.series, i.series, p.series, '') AS series, COALESCE(s.number, i.number, p.number, 0) AS number,
+            COALESCE(s.series, i.series, p.series, '') AS doc_series, COALESCE(s.number, i.number, p.number, 0) AS doc_nr,
             a.amount
        FROM payment_allocations a
        LEFT JOIN sales s ON a.doc_type = 'sale' AND s.id = a.doc_id AND s.company_id = a.company_id

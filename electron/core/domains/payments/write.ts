@@ -44,10 +44,10 @@ export function createPaymentWrites(db: Database, deps: DomainDeps, types: (comp
         defaults: { date: formatDate(deps.clock.now()), currency: sale.currency },
         sale: {
           currency: sale.currency,
-          total_with_vat: sale.total_with_vat,
+          document_value_with_vat: sale.total_with_vat,
           paid_amount: sale.paid_amount,
           open_amount: ledger.openAmountOf(companyId, sale),
-          cancelled: sale.cancelled,
+          document_cancelled: sale.cancelled,
         },
       };
     },

@@ -10,6 +10,7 @@ import {
   type ProductStock,
   type WorkpointStock,
 } from '../../../../shared/domain/products.ts';
+import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import { groupByParent } from '../../store/document-query.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 import { exportStream, type ExportFormat, type ExportLayout, type ExportPage } from './export.ts';
@@ -102,13 +103,26 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     return statement;
   }
 
-  function images(companyId: number, ids: string): Map<number, ProductImage[]> {
+  /**
+   * The images of the products `ids`, in display order. The first one is the cover. A file the
+   * service keeps gets its absolute URLs from `media` (its thumbnail for img_url_thumb); a URL
+   * stored as is is every version at once: the service never contacts it, so has no smaller one.
+   */
+  function images(companyId: number, ids: string, media: MediaUrls | undefined): Map<number, ProductImage[]> {
     const byId = new Map<number, ProductImage[]>();
     for (const { parent_id, storage_path, ...image } of imagesOf.all(companyId, ids)) {
-      const answer: ProductImage = { ...image, storage: image.url === null && storage_path !== null ? 'local' : 'url' };
-      const list = byId.get(parent_id);
-      if (list) list.push(answer);
-      else byId.set(parent_id, [answer]);
+      const local = image.url === null && storage_path !== null;
+      const url = local ? (media ? media(storage_path) : null) : image.url;
+      const list = byId.get(parent_id) ?? [];
+      list.push({
+        ...image,
+        url,
+        storage: local ? 'local' : 'url',
+        cover_picture: list.length === 0 ? 1 : 0,
+        img_url_thumb: local ? (media ? media.thumb(storage_path) : null) : url,
+        img_url_normal: url,
+      });
+      byId.set(parent_id, list);
     }
     return byId;
   }
@@ -155,7 +169,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
         perWorkpoint.set(row.workpoint_id, row);
       }
       const prices = pricelist?.prices(raw as never);
-      const imageLists = include.images ? images(companyId, ids) : undefined;
+      const imageLists = include.images ? images(companyId, ids, query.media) : undefined;
       const propertyLists = include.properties ? groupByParent(propertiesOf.all(companyId, ids)) : undefined;
 
       return raw.map((row) => {
@@ -291,7 +305,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
   }
 
   /** The full variant record; archived and unsellable variants too (flagged). 404 when absent or deleted. */
-  function get(companyId: number, productId: number): ProductDetail {
+  function get(companyId: number, productId: number, media?: MediaUrls): ProductDetail {
     const reader = open(
       {
         companyId,
@@ -300,6 +314,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
         showDeleted: false,
         cont: 'all',
         include: { images: true, properties: true, lastAcquisitionPriceRon: true, lastPurchasePriceCurrency: true, acquisitionValueRon: true },
+        media,
       },
       'stocks',
     );
@@ -341,12 +356,12 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     assertExists,
 
     /** The images of a variant; 404 when it does not exist or is deleted. */
-    images(companyId: number, productId: number): ProductImage[] {
+    images(companyId: number, productId: number, media?: MediaUrls): ProductImage[] {
       assertExists(companyId, productId);
-      return images(companyId, JSON.stringify([productId])).get(productId) ?? [];
+      return images(companyId, JSON.stringify([productId]), media).get(productId) ?? [];
     },
 
-    /** PATCH /product/{product_id}/: only the fields sent change (see write.ts). */
+    /** PATCH /product/{product_id}/: only the fields sent change (see write.ts); the answer as get() gives it. */
     patch: writes.patch,
     /** PUT /product/{product_id}/: every writable field replaced. */
     replace: writes.replace,

@@ -1,3 +1,4 @@
+import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import { Where } from '../../store/where.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface ProductQuery {
   /** include:onstock (stocks): stock > 0 at the workpoint(s) in scope. */
   onStock?: boolean | undefined;
   include?: ProductIncludes;
+  /** The caller's URLs of stored images (the door builds them); without them a stored file's url is null. */
+  media?: MediaUrls | undefined;
 }
 
 export interface ProductIncludes {
@@ -52,12 +55,14 @@ export const PRODUCT_FROM = `products p
   LEFT JOIN product_categories c ON c.id = p.category_id AND c.company_id = p.company_id
   LEFT JOIN manufacturers m ON m.id = p.manufacturer_id AND m.company_id = p.company_id`;
 
+// The real service's custom_barcode is the EAN the spec calls barcode; is_deleted is the spec's deleted:
+// the same value under both names (docs/data-model.md, Catalogue).
 export const PRODUCT_COLUMNS = `p.id AS product_id, p.cod_varianta, CAST(p.cod_produs AS TEXT) AS cod_produs, p.barcode, p.product_name,
-  p.barcode AS custom_barcode, p.deleted AS is_deleted, p.archived AS is_archived,
+  p.barcode AS custom_barcode, p.cod_intern, p.deleted AS is_deleted, p.archived AS is_archived, p.delisted AS delistat,
   coalesce(c.name, '') AS category_name, p.unitate_masura, p.pret_vanzare, p.cota_tva_vanzare,
   p.selling_currency AS selling_currency_txt, p.website_published, coalesce(m.name, '') AS producator, p.last_changed_ts,
   p.family_id AS fm_id, p.category_id, p.manufacturer_id, p.product_website_title, p.product_description,
-  p.partner_visible, p.is_sellable AS sellable, p.archived, p.deleted, p.weight_kg AS weight, p.created_ts,
+  p.partner_visible, p.is_sellable AS sellable, p.deleted, p.weight_kg AS weight, p.created_ts,
   p.last_acquisition_price_ron AS last_aquisition_price_ron, p.last_purchase_price AS last_purchase_price_currency,
   p.last_purchase_currency`;
 

@@ -2,15 +2,16 @@ import type { Database, Statement } from 'better-sqlite3';
 import { badRequest } from '../../../../shared/contract/errors.ts';
 import {
   PRODUCT_COMBINED_FIELDS,
-  PRODUCT_VAT_RATES,
   PRODUCT_WRITABLE_FIELDS,
   type ProductDeleted,
   type ProductDetail,
   type ProductWritableField,
 } from '../../../../shared/domain/products.ts';
+import { vatRatesOn } from '../../../../shared/domain/vat.ts';
+import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { round2 } from '../../money.ts';
-import { formatTimestamp } from '../../time.ts';
+import { formatDate, formatTimestamp } from '../../time.ts';
 import type { ProductPushes } from './push.ts';
 
 /**
@@ -25,6 +26,7 @@ const COLUMN: Record<ProductWritableField, string> = {
   cod_produs: 'cod_produs',
   cod_varianta: 'cod_varianta',
   barcode: 'barcode',
+  cod_intern: 'cod_intern',
   product_name: 'product_name',
   product_website_title: 'product_website_title',
   product_description: 'product_description',
@@ -37,7 +39,8 @@ const COLUMN: Record<ProductWritableField, string> = {
   website_published: 'website_published',
   partner_visible: 'partner_visible',
   sellable: 'is_sellable',
-  archived: 'archived',
+  is_archived: 'archived',
+  delistat: 'delisted',
   weight: 'weight_kg',
 };
 
@@ -57,11 +60,10 @@ function canonical(value: unknown): string {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export type ProductWriteBody = Record<string, unknown>;
-type Present = (detail: ProductDetail) => ProductDetail;
 
 export interface ProductWriteContext {
-  /** GET /product/{product_id}/ (404 for a product absent or deleted). */
-  detail(companyId: number, productId: number): ProductDetail;
+  /** GET /product/{product_id}/ (404 for a product absent or deleted), images with the caller's URLs. */
+  detail(companyId: number, productId: number, media?: MediaUrls): ProductDetail;
   push: ProductPushes;
 }
 
@@ -83,7 +85,8 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
     switch (field) {
       case 'cod_produs':
       case 'cod_varianta':
-      case 'barcode': {
+      case 'barcode':
+      case 'cod_intern': {
         const text = value as string;
         if (CONTROL.test(text)) return `${field}: must not contain control characters (tab, line break ...)`;
         if (text.trim() !== text) return `${field}: must not begin or end with spaces`;
@@ -100,10 +103,14 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
         return round2(value as number) !== value ? 'pret_vanzare: at most 2 decimals' : undefined;
       case 'weight':
         return round3(value as number) !== value ? 'weight: at most 3 decimals (kg)' : undefined;
-      case 'cota_tva_vanzare':
-        return (PRODUCT_VAT_RATES as readonly number[]).includes(value as number)
+      case 'cota_tva_vanzare': {
+        // The rates of the law on the ERP's today (the core's clock): a product is sold from now on.
+        const today = formatDate(deps.clock.now());
+        const rates = vatRatesOn(today);
+        return rates.includes(value as number)
           ? undefined
-          : `cota_tva_vanzare: must be one of the Romanian VAT rates ${PRODUCT_VAT_RATES.join(', ')} (got ${String(value)})`;
+          : `cota_tva_vanzare: must be one of the Romanian VAT rates in force today (${today}): ${rates.join(', ')} (got ${String(value)})`;
+      }
       case 'selling_currency_txt': {
         const known = currenciesOf.all(companyId);
         return known.includes(value as string)
@@ -128,12 +135,12 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
     value !== null && typeof value === 'object' ? 'its stored value' : `its stored value ${JSON.stringify(value)}`;
 
   /**
-   * `present` finishes a record as GET answers it (the service URLs of stored images), so a
-   * client's GET-change-PUT compares equal on the read-only fields and the answer is that record.
+   * `media` gives the stored images the caller's URLs, as GET answers them, so a client's
+   * GET-change-PUT compares equal on the read-only fields and the answer is that record.
    */
-  function write(companyId: number, productId: number, body: ProductWriteBody, mode: 'patch' | 'put', present: Present): ProductDetail {
+  function write(companyId: number, productId: number, body: ProductWriteBody, mode: 'patch' | 'put', media?: MediaUrls): ProductDetail {
     return db.transaction(() => {
-      const stored = present(detail(companyId, productId));
+      const stored = detail(companyId, productId, media);
       const messages: string[] = [];
 
       if (mode === 'patch') {
@@ -163,7 +170,6 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
         category_name: category === null ? '' : (categoryName.get(companyId, category) ?? stored.category_name),
         producator: manufacturer === null ? '' : (manufacturerName.get(companyId, manufacturer) ?? stored.producator),
         custom_barcode: valueOf('barcode'),
-        is_archived: valueOf('archived'),
       };
       for (const [field, value] of Object.entries(body)) {
         if ((PRODUCT_WRITABLE_FIELDS as string[]).includes(field)) continue;
@@ -183,19 +189,19 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
       if (!update) updates.set(sql, (update = db.prepare<unknown[]>(sql)));
       update.run(...fields.map((f) => changes.get(f)), formatTimestamp(deps.clock.now()), companyId, productId);
       push.enqueueChanges(before);
-      return present(detail(companyId, productId));
+      return detail(companyId, productId, media);
     })();
   }
 
   return {
     /** PATCH: only the fields sent change. */
-    patch(companyId: number, productId: number, body: ProductWriteBody, present: Present = (d) => d): ProductDetail {
-      return write(companyId, productId, body, 'patch', present);
+    patch(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): ProductDetail {
+      return write(companyId, productId, body, 'patch', media);
     },
 
     /** PUT: every writable field is given (the route's schema requires them). */
-    replace(companyId: number, productId: number, body: ProductWriteBody, present: Present = (d) => d): ProductDetail {
-      return write(companyId, productId, body, 'put', present);
+    replace(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): ProductDetail {
+      return write(companyId, productId, body, 'put', media);
     },
 
     /** DELETE: deleted = 1 (the row stays, listed with show_deleted:1); product_unpublished to its connectors. */

@@ -15,7 +15,8 @@ export interface ProformasQuery extends DocumentQuery {
 // The real service's names first (real-service.md), then ours (docs/data-model.md).
 const PROFORMA_COLUMNS = `id AS proforma_id, series AS doc_series, number AS doc_nr, date AS doc_date, total_with_vat AS total,
   cancelled AS document_cancelled, '' AS view_link, due_date AS doc_due_date, client_id AS bocp_contact_id, client_name,
-  client_cui AS client_vat_id, client_reg_com, workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_ron,
+  client_cui AS client_vat_id, client_id, client_cui, client_reg_com, workpoint_id, currency, exchange_rate, total_without_vat,
+  total_vat, total_ron,
   subscription_template_id, paid_amount, invoice_id, mentions, added_by_api, created_ts AS record_ts, last_changed_ts`;
 
 /** Proforma invoices: /proformas/list/ (exclude:cancelled arrives here as skipCancelled). */

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { Sale, SaleInvoiceLink, SaleLine, SaleTransaction } from '../../../../shared/domain/sales.ts';
+import type { Sale, SaleInvoiceLink, SaleTransaction } from '../../../../shared/domain/sales.ts';
 import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 
 export interface SalesQuery extends DocumentQuery {
@@ -9,33 +10,31 @@ export interface SalesQuery extends DocumentQuery {
   excludeInvoiced?: boolean | undefined;
 }
 
-const SALE_COLUMNS = `id AS bv_id, series, number, date, client_id, client_name, client_cui, client_reg_com,
-  workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, cancelled,
+const SALE_COLUMNS = `id AS bv_id, series AS doc_series, number AS doc_nr, date AS doc_date, client_id, client_name, client_cui,
+  client_reg_com, workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat AS document_value_with_vat,
+  total_ron, cancelled AS document_cancelled,
   mentions, created_ts, last_changed_ts, paid_amount, invoice_id, connector_order_id, added_by_api`;
 
 export function createSales(db: Database, pager: Pager) {
   // Children are read for a whole page by its ids and, like every query, by account.
-  const items = db.prepare<[number, string], SaleLine & { parent_id: number }>(
-    `SELECT sale_id AS parent_id, line_no, product_id, code, name, unit, quantity, unit_price, vat_rate,
-            value_without_vat, vat_value, value_with_vat
-       FROM sale_items WHERE company_id = ? AND sale_id IN (SELECT value FROM json_each(?)) ORDER BY sale_id, line_no`,
-  );
+  const items = documentLinesReader(db, 'sale');
   const transactions = db.prepare<[number, string], SaleTransaction & { parent_id: number }>(
-    `SELECT a.doc_id AS parent_id, p.id AS incasare_id, p.date, p.payment_type, a.amount, p.currency, p.mentions
+    `SELECT a.doc_id AS parent_id, p.id AS incasare_id, p.date AS doc_date, p.payment_type, a.amount, p.currency, p.mentions
        FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
       WHERE a.company_id = ? AND a.doc_type = 'sale' AND a.doc_id IN (SELECT value FROM json_each(?)) AND p.cancelled = 0
       ORDER BY a.doc_id, p.date, p.id`,
   );
   const invoices = db.prepare<[number, string], SaleInvoiceLink>(
-    `SELECT id AS invoice_id, series, number, date, total_with_vat, currency, cancelled
+    `SELECT id AS bocp_id, series AS doc_series, number AS doc_nr, date AS doc_date, total_with_vat AS document_value_with_vat,
+            currency, cancelled AS document_cancelled
        FROM invoices WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
   );
 
   function attachIncludes(companyId: number, rows: Sale[], include: SalesQuery['include']): void {
     const ids = JSON.stringify(rows.map((row) => row.bv_id));
     if (include.items) {
-      const byId = groupByParent(items.all(companyId, ids));
-      for (const row of rows) row.items = (byId.get(row.bv_id) ?? []) as SaleLine[];
+      const byId = items(companyId, rows.map((row) => row.bv_id));
+      for (const row of rows) row.items = byId.get(row.bv_id) ?? [];
     }
     if (include.transactions) {
       const byId = groupByParent(transactions.all(companyId, ids));
@@ -43,7 +42,7 @@ export function createSales(db: Database, pager: Pager) {
     }
     if (include.invoiced) {
       const invoiceIds = rows.flatMap((row) => (row.invoice_id === null ? [] : [row.invoice_id]));
-      const byId = new Map(invoices.all(companyId, JSON.stringify(invoiceIds)).map((inv) => [inv.invoice_id, inv]));
+      const byId = new Map(invoices.all(companyId, JSON.stringify(invoiceIds)).map((inv) => [inv.bocp_id, inv]));
       for (const row of rows) row.invoiced = row.invoice_id === null ? null : (byId.get(row.invoice_id) ?? null);
     }
   }

@@ -26,11 +26,11 @@ const FILES_FROM = `service_files f
   LEFT JOIN equipment_models m ON m.id = f.equipment_model_id AND m.company_id = f.company_id
   LEFT JOIN equipment_manufacturers em ON em.id = m.manufacturer_id AND em.company_id = f.company_id`;
 
-const FILE_COLUMNS = `f.id AS fisa_id, f.series, f.number, f.date, f.client_id, f.client_name, f.client_cui, f.client_reg_com,
+const FILE_COLUMNS = `f.id AS fisa_id, f.series AS doc_series, f.number AS doc_nr, f.date AS doc_date, f.client_id, f.client_name, f.client_cui, f.client_reg_com,
   f.workpoint_id, f.item_code, f.item_name, f.item_series, f.equipment_model_id,
   CASE WHEN m.id IS NULL THEN NULL ELSE trim(coalesce(em.name, '') || ' ' || m.name) END AS equipment_model,
   f.defect_description, f.diagnosis, f.status, f.technician, f.estimated_cost, f.currency, f.warranty,
-  f.service_request_id, f.cancelled, f.closed_ts, f.created_ts, f.last_changed_ts`;
+  f.service_request_id, f.cancelled AS document_cancelled, f.closed_ts, f.created_ts, f.last_changed_ts`;
 
 const FILE_FILTER_COLUMNS: DocumentColumns = {
   company: 'f.company_id',
@@ -60,13 +60,13 @@ const DOCUMENTS_SQL = [
 ]
   .map(
     ([type, table, series, number, total, currency]) =>
-      `SELECT d.doc_type, d.doc_id, ${series} AS series, ${number} AS number, t.date,
-              ${total} AS total, ${currency} AS currency, t.cancelled
+      `SELECT d.doc_type, d.doc_id, ${series} AS doc_series, ${number} AS doc_nr, t.date AS doc_date,
+              ${total} AS total, ${currency} AS currency, t.cancelled AS document_cancelled
          FROM service_file_documents d JOIN ${table} t ON t.id = d.doc_id AND t.company_id = @company
         WHERE d.service_file_id = @file AND d.doc_type = '${type}'`,
   )
   .join('\n UNION ALL\n')
-  .concat('\n ORDER BY date, doc_type, doc_id');
+  .concat('\n ORDER BY doc_date, doc_type, doc_id');
 
 export function createWorkmanager(db: Database, pager: Pager, deps: DomainDeps) {
   const moduleFlag = db.prepare<[number], number>('SELECT workmanager_enabled FROM accounts WHERE company_id = ?').pluck();

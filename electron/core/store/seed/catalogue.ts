@@ -1,5 +1,6 @@
 // Product catalogue of the demo account: manufacturers, categories, web categories, families,
 // properties, products (one row per variant), images, stock, pricelists and their rules.
+import type { VatKind } from '../../../../shared/domain/vat.ts';
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { rateFor } from './reference.ts';
@@ -16,7 +17,8 @@ export interface ProductInfo {
   /** Retail price without VAT, in `currency`. */
   price: number;
   currency: 'RON' | 'EUR';
-  vat: number;
+  /** Which rate the goods take: the catalogue carries the one in force today, documents the one of their date. */
+  vatKind: VatKind;
   categoryId: number;
   manufacturerId: number;
   costRon: number;
@@ -50,7 +52,7 @@ type VariantKind = 'clothing' | 'shoes' | 'color' | 'none';
 interface CategoryDef {
   name: string;
   parent?: string;
-  vat: number;
+  vatKind: VatKind;
   share: number;
   brands: string[];
   variants: VariantKind;
@@ -74,7 +76,7 @@ const MANUFACTURERS = [
 
 const CATEGORIES: CategoryDef[] = [
   {
-    name: 'Electrocasnice', vat: 19, share: 14, brands: ['TehnoVolt'], variants: 'color', eurShare: 0.35, webCategory: 1,
+    name: 'Electrocasnice', vatKind: 'standard', share: 14, brands: ['TehnoVolt'], variants: 'color', eurShare: 0.35, webCategory: 1,
     nouns: [
       n('Fierbator electric 1.7L', 90, 250, 2), n('Prajitor de paine', 100, 300), n('Blender vertical', 120, 450),
       n('Mixer de mana', 80, 250), n('Aspirator vertical', 450, 1800), n('Fier de calcat cu abur', 150, 600),
@@ -83,7 +85,7 @@ const CATEGORIES: CategoryDef[] = [
     ],
   },
   {
-    name: 'Articole de bucatarie', vat: 19, share: 12, brands: ['Casa Verde'], variants: 'color', eurShare: 0.05, webCategory: 1,
+    name: 'Articole de bucatarie', vatKind: 'standard', share: 12, brands: ['Casa Verde'], variants: 'color', eurShare: 0.05, webCategory: 1,
     nouns: [
       n('Set cutite', 80, 450, 1, 'set'), n('Tigaie antiaderenta 28 cm', 60, 280, 2), n('Oala inox 5L', 90, 350),
       n('Set tacamuri 24 piese', 120, 500, 1, 'set'), n('Tocator din lemn', 25, 90), n('Cana ceramica', 15, 45, 2),
@@ -91,18 +93,18 @@ const CATEGORIES: CategoryDef[] = [
     ],
   },
   {
-    name: 'Imbracaminte', vat: 19, share: 18, brands: ['UrbanWear'], variants: 'clothing', eurShare: 0, webCategory: 2,
+    name: 'Imbracaminte', vatKind: 'standard', share: 18, brands: ['UrbanWear'], variants: 'clothing', eurShare: 0, webCategory: 2,
     nouns: [
       n('Tricou bumbac', 39, 99, 3), n('Camasa barbati', 89, 229), n('Bluza dama', 69, 189), n('Pulover lana', 129, 349),
       n('Blugi slim', 149, 329, 2), n('Geaca impermeabila', 249, 699), n('Hanorac cu gluga', 119, 279, 2),
     ],
   },
   {
-    name: 'Incaltaminte', vat: 19, share: 9, brands: ['UrbanWear'], variants: 'shoes', eurShare: 0, webCategory: 2,
+    name: 'Incaltaminte', vatKind: 'standard', share: 9, brands: ['UrbanWear'], variants: 'shoes', eurShare: 0, webCategory: 2,
     nouns: [n('Pantofi sport', 199, 549, 2), n('Ghete piele', 299, 699), n('Sandale dama', 99, 299), n('Papuci de casa', 39, 99)],
   },
   {
-    name: 'Alimente si bauturi', vat: 9, share: 10, brands: ['Carpathia Foods', 'Stupina Veche'], variants: 'none', eurShare: 0,
+    name: 'Alimente si bauturi', vatKind: 'reduced', share: 10, brands: ['Carpathia Foods', 'Stupina Veche'], variants: 'none', eurShare: 0,
     webCategory: 6,
     nouns: [
       n('Miere de salcam 500 g', 25, 60, 2), n('Ulei de masline extravirgin 750 ml', 35, 80), n('Ciocolata neagra 70%', 8, 25),
@@ -111,7 +113,7 @@ const CATEGORIES: CategoryDef[] = [
     ],
   },
   {
-    name: 'Cafea si ceai', parent: 'Alimente si bauturi', vat: 9, share: 5, brands: ['Carpathia Foods'], variants: 'none',
+    name: 'Cafea si ceai', parent: 'Alimente si bauturi', vatKind: 'reduced', share: 5, brands: ['Carpathia Foods'], variants: 'none',
     eurShare: 0.1, webCategory: 6,
     nouns: [
       n('Cafea boabe', 70, 160, 2, 'kg'), n('Cafea macinata 250 g', 18, 45, 2), n('Ceai verde 20 plicuri', 9, 25),
@@ -119,28 +121,28 @@ const CATEGORIES: CategoryDef[] = [
     ],
   },
   {
-    name: 'Carti', vat: 5, share: 8, brands: ['Litera Nova'], variants: 'none', eurShare: 0, webCategory: 4,
+    name: 'Carti', vatKind: 'reduced_low', share: 8, brands: ['Litera Nova'], variants: 'none', eurShare: 0, webCategory: 4,
     nouns: [
       n('Carte de bucate traditionale', 49, 129), n('Roman istoric', 39, 89, 2), n('Ghid de calatorie Romania', 45, 99),
       n('Carte pentru copii', 25, 69, 2), n('Atlas ilustrat', 59, 149),
     ],
   },
   {
-    name: 'Papetarie', vat: 19, share: 7, brands: ['Litera Nova'], variants: 'color', eurShare: 0, webCategory: 3,
+    name: 'Papetarie', vatKind: 'standard', share: 7, brands: ['Litera Nova'], variants: 'color', eurShare: 0, webCategory: 3,
     nouns: [
       n('Agenda datata', 29, 89, 2), n('Set pixuri', 12, 45, 1, 'set'), n('Caiet A4 matematica', 5, 15, 2),
       n('Dosar plic', 2, 6), n('Marker permanent', 4, 12),
     ],
   },
   {
-    name: 'Jucarii', vat: 19, share: 9, brands: ['Jucaria Vesela'], variants: 'none', eurShare: 0.1, webCategory: 4,
+    name: 'Jucarii', vatKind: 'standard', share: 9, brands: ['Jucaria Vesela'], variants: 'none', eurShare: 0.1, webCategory: 4,
     nouns: [
       n('Set constructie 500 piese', 99, 299), n('Papusa articulata', 59, 159), n('Puzzle 1000 piese', 39, 99, 2),
       n('Masinuta teleghidata', 89, 349), n('Joc de societate', 69, 199, 2),
     ],
   },
   {
-    name: 'Bricolaj si gradina', vat: 19, share: 8, brands: ['MesterPro', 'Casa Verde'], variants: 'none', eurShare: 0.25,
+    name: 'Bricolaj si gradina', vatKind: 'standard', share: 8, brands: ['MesterPro', 'Casa Verde'], variants: 'none', eurShare: 0.25,
     webCategory: 5,
     nouns: [
       n('Bormasina cu acumulator', 299, 1199), n('Set chei tubulare', 99, 399, 1, 'set'), n('Furtun gradina 25 m', 59, 189),
@@ -165,6 +167,15 @@ const COLORS = ['Negru', 'Alb', 'Albastru', 'Rosu', 'Gri', 'Verde', 'Bej', 'Bleu
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
 const PROPERTIES = ['Culoare', 'Marime', 'Material', 'Garantie', 'Greutate neta'];
 const MATERIALS_CLOTHING = ['Bumbac 100%', 'Bumbac organic', 'Poliester', 'Lana merinos', 'Denim'];
+
+/**
+ * cod_intern of the demo: the product id and the first four letters of its category, as the
+ * internal codes clients of the real service show (`1-ATEL`): `17-ELEC`, `230-IMBR`.
+ */
+const internalPrefix = (category: string): string => category.replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase();
+
+/** delistat of the demo: archived products, and one live product in this many, were delisted. */
+const DELISTED_EVERY = 29;
 
 export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
   const { db, rng } = ctx;
@@ -213,7 +224,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
 
   const insFamily = inserter(db, 'product_families', ['id', 'company_id', 'name']);
   const insProduct = inserter(db, 'products', [
-    'id', 'company_id', 'family_id', 'cod_produs', 'cod_varianta', 'barcode', 'product_name', 'product_website_title',
+    'id', 'company_id', 'family_id', 'cod_produs', 'cod_varianta', 'barcode', 'cod_intern', 'delisted', 'product_name', 'product_website_title',
     'product_description', 'category_id', 'manufacturer_id', 'unitate_masura', 'pret_vanzare', 'cota_tva_vanzare',
     'selling_currency', 'last_acquisition_price_ron', 'last_purchase_price', 'last_purchase_currency', 'weight_kg',
     'is_sellable', 'partner_visible', 'website_published', 'archived', 'deleted', 'created_ts', 'last_changed_ts',
@@ -278,7 +289,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
     } else {
       const props: [number, string][] = [];
       if (ci === 0) props.push([4, '24 luni']);
-      if (cat.vat === 9 && noun.unit !== 'kg') props.push([5, noun.name.match(/\d+ (g|ml)$/)?.[0] ?? '1 buc']);
+      if (cat.vatKind === 'reduced' && noun.unit !== 'kg') props.push([5, noun.name.match(/\d+ (g|ml)$/)?.[0] ?? '1 buc']);
       variants = [{ label: '', codeSuffix: '', props }];
     }
     if (variants.length > productCount - products.length) variants = variants.slice(0, productCount - products.length);
@@ -293,7 +304,9 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
 
     const eur = rng.chance(cat.eurShare);
     const grossRon = Math.floor(rng.float(noun.min, noun.max)) + 0.99;
-    const netRon = round2(grossRon / (1 + cat.vat / 100));
+    // the catalogue carries today's rate; prices are set as gross amounts ending in .99 at it
+    const vat = ctx.vatRate(ctx.nowSec, cat.vatKind);
+    const netRon = round2(grossRon / (1 + vat / 100));
     // most of the catalogue predates the document window; the rest was added during it
     const createdSec = rng.chance(0.8) ? ctx.secBetween(createdFrom, ctx.startSec) : ctx.secBetween(ctx.startSec, createdTo);
     const weightBase = noun.unit === 'kg' ? 1 : ci <= 1 ? rng.float(0.5, 6) : ci <= 3 ? rng.float(0.2, 1.2) : rng.float(0.1, 2);
@@ -314,18 +327,21 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
       const barcode = ean13(`594123${pad(id, 6)}`);
       const changedSec = rng.chance(0.5) ? ctx.after(createdSec, 0, DAY) : ctx.secBetween(createdSec, ctx.nowSec);
       const info: ProductInfo = {
-        id, code, variantCode, barcode, name, unit: noun.unit, price, currency: eur ? 'EUR' : 'RON', vat: cat.vat,
+        id, code, variantCode, barcode, name, unit: noun.unit, price, currency: eur ? 'EUR' : 'RON', vatKind: cat.vatKind,
         categoryId, manufacturerId, costRon, weight: round3(weightBase), sellable, deleted, archived, published,
         partnerVisible, createdSec,
       };
       products.push(info);
       insProduct({
         id, company_id: cid, family_id: familyId, cod_produs: code, cod_varianta: variantCode, barcode,
+        // Derived from the id, not drawn: the rest of the demo stays the same draw for draw.
+        cod_intern: `${id}-${internalPrefix(cat.name)}`,
+        delisted: archived || (!deleted && id % DELISTED_EVERY === 0) ? 1 : 0,
         product_name: name,
         product_website_title: published ? `${name} | Demo Retail` : '',
         product_description: published ? `${noun.name} de la ${brand}, gama ${model}. Livrare rapida in toata tara.` : '',
         category_id: categoryId, manufacturer_id: manufacturerId, unitate_masura: noun.unit, pret_vanzare: price,
-        cota_tva_vanzare: cat.vat, selling_currency: info.currency, last_acquisition_price_ron: costRon,
+        cota_tva_vanzare: vat, selling_currency: info.currency, last_acquisition_price_ron: costRon,
         last_purchase_price: eur ? round2(costRon / eurRate) : costRon, last_purchase_currency: eur ? 'EUR' : 'RON',
         weight_kg: info.weight, is_sellable: sellable ? 1 : 0, partner_visible: partnerVisible ? 1 : 0,
         website_published: published ? 1 : 0, archived: archived ? 1 : 0, deleted: deleted ? 1 : 0,

@@ -1,5 +1,6 @@
 // Connectors of the demo account (1 eCommerce active, 2 dropship active, 3 eCommerce inactive,
 // 4 deleted), their settings over the account defaults, and the products each one publishes.
+import type { ConnectorPlatform } from '../../../../shared/domain/connectors.ts';
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { GLOBAL_CONNECTOR_SETTINGS, insertConnectorSettings } from './account.ts';
@@ -55,20 +56,21 @@ export function seedConnectors(ctx: Ctx, catalogue: Catalogue, contacts: Contact
   const { db, rng } = ctx;
   const cid = COMPANY_ID;
   const ins = inserter(db, 'connectors', [
-    'id', 'company_id', 'type', 'name', 'site_domain', 'active', 'deleted', 'order_event_notification_url', 'webhook_secret',
+    'id', 'company_id', 'type', 'platform', 'name', 'site_domain', 'active', 'deleted', 'order_event_notification_url', 'webhook_secret',
     'tracked_fields', 'dropshipper_contact_id', 'workpoint_id', 'platform_credentials', 'created_ts', 'last_changed_ts',
   ]);
   const tracked = JSON.stringify(['stoc_global', 'pret_vanzare', 'pret_vanzare_cu_tva']);
   const created = ctx.startSec - 30 * DAY;
-  const rows: readonly (readonly [number, 'ecommerce' | 'dropship', string, string, number, number, number | null, number])[] = [
-    [1, 'ecommerce', 'Magazin online Demo Retail', 'shop.demo-retail.ro', 1, 0, null, 1],
-    [2, 'dropship', 'Dropshipping eShop Partener', 'eshop-partener.ro', 1, 0, at(contacts.all, contacts.dropshipper).id, 1],
-    [3, 'ecommerce', 'Outlet Demo Retail (oprit)', 'outlet.demo-retail.ro', 0, 0, null, 2],
-    [4, 'ecommerce', 'Magazin test (sters)', 'test.demo-retail.ro', 0, 1, null, 1],
+  type Row = readonly [number, 'ecommerce' | 'dropship', ConnectorPlatform, string, string, number, number, number | null, number];
+  const rows: readonly Row[] = [
+    [1, 'ecommerce', 'ShopifyV2', 'Magazin online Demo Retail', 'shop.demo-retail.ro', 1, 0, null, 1],
+    [2, 'dropship', 'WooCommerce', 'Dropshipping eShop Partener', 'eshop-partener.ro', 1, 0, at(contacts.all, contacts.dropshipper).id, 1],
+    [3, 'ecommerce', 'PrestaShop', 'Outlet Demo Retail (oprit)', 'outlet.demo-retail.ro', 0, 0, null, 2],
+    [4, 'ecommerce', 'Custom', 'Magazin test (sters)', 'test.demo-retail.ro', 0, 1, null, 1],
   ];
-  for (const [id, type, name, domain, active, deleted, dropshipper, workpoint] of rows) {
+  for (const [id, type, platform, name, domain, active, deleted, dropshipper, workpoint] of rows) {
     ins({
-      id, company_id: cid, type, name, site_domain: domain, active, deleted,
+      id, company_id: cid, type, platform, name, site_domain: domain, active, deleted,
       // Connector 1 notifies this service's own inbox out of the box (a path: resolved against
       // the listener's address); the others have no receiver until one is set.
       order_event_notification_url: id === 1 ? DEMO_INBOX_PATH : '',

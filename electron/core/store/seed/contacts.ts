@@ -3,6 +3,7 @@
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { BANKS, COMPANY_PREFIXES, COMPANY_SUFFIXES, JOB_ROLES } from './pools.ts';
+import { clientCode } from '../../../../shared/domain/contacts.ts';
 import { Weighted, at, pad } from './random.ts';
 import { BUCHAREST_STREETS, CITIES } from './reference.ts';
 import type { City } from './reference.ts';
@@ -65,7 +66,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
   for (const [id, name, pricelistId] of GROUPS) insGroup({ id, company_id: cid, name, pricelist_id: pricelistId });
 
   const insContact = inserter(db, 'contacts', [
-    'id', 'company_id', 'name', 'is_company', 'is_client', 'is_supplier', 'cui', 'reg_com', 'vat_payer', 'representative',
+    'id', 'company_id', 'name', 'is_company', 'is_client', 'is_supplier', 'cui', 'reg_com', 'client_code', 'vat_payer', 'representative',
     'email', 'phone', 'group_id', 'pricelist_id', 'deleted', 'created_ts', 'lastupdated',
   ]);
   const insAddress = inserter(db, 'contact_addresses', [
@@ -170,7 +171,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
     const updatedSec = rng.chance(0.6) ? createdSec : ctx.secBetween(createdSec, ctx.nowSec);
     insContact({
       id, company_id: cid, name, is_company: isCompany ? 1 : 0, is_client: isClient ? 1 : 0, is_supplier: isSupplier ? 1 : 0,
-      cui, reg_com: regCom, vat_payer: vatPayer, representative, email, phone, group_id: groupId, pricelist_id: pricelistId,
+      cui, reg_com: regCom, client_code: isClient ? clientCode(id) : '', vat_payer: vatPayer, representative, email, phone, group_id: groupId, pricelist_id: pricelistId,
       deleted: deleted ? 1 : 0, created_ts: fmtTs(createdSec), lastupdated: fmtTs(updatedSec),
     });
 

@@ -1,8 +1,9 @@
 // The state shared by the demo seed's phases: database, PRNG, clock, id counters, numbering.
 import type { Database } from 'better-sqlite3';
 import type { Pools } from './pools.ts';
+import { vatRateOn, type VatKind } from '../../../../shared/domain/vat.ts';
 import { Rng } from './random.ts';
-import { Batch, DAY, Progress, dayOf, wallSec } from './util.ts';
+import { Batch, DAY, Progress, dayOf, fmtDay, wallSec } from './util.ts';
 import type { ProgressCallback } from './util.ts';
 
 export const COMPANY_ID = 1;
@@ -27,6 +28,8 @@ export class Ctx {
     readonly pools: Pools,
     progressTotal: number,
     onProgress: ProgressCallback | undefined,
+    /** Whole weeks the dates are moved by once seeded (shift.ts): the dates the documents end up with. */
+    readonly shiftWeeks = 0,
   ) {
     this.rng = new Rng(12345);
     this.nowSec = wallSec(now);
@@ -34,6 +37,21 @@ export class Ctx {
     this.startSec = this.nowSec - WINDOW_DAYS * DAY;
     this.batch = new Batch(db, 10000);
     this.progress = new Progress(progressTotal, onProgress);
+  }
+
+  /**
+   * The VAT rate of goods of `kind` on a document made at `sec`. The law applies to the date the
+   * document carries once the seed is moved to today, not to the anchor it is generated at, so
+   * the rates (and the amounts) of the documents the move brings across 2025-08-01 follow the
+   * week the seed runs in; every machine seeding in the same week gets the same data.
+   */
+  vatRate(sec: number, kind: VatKind): number {
+    return vatRateOn(this.finalDate(sec), kind);
+  }
+
+  /** The date (as stored after the move) of a document made at `sec`. */
+  finalDate(sec: number): string {
+    return fmtDay(dayOf(sec) + this.shiftWeeks * 7);
   }
 
   /** Next id of a table (ids are assigned by the seed so they do not depend on insert quirks). */

@@ -78,9 +78,13 @@ export function priceIn(p: ProductInfo, currency: string, rate: number, eurRate:
   return round2(currency === 'RON' ? ron : ron / rate);
 }
 
-/** Product lines for a document: `count` products from `pool` (indices into the catalogue). */
+/**
+ * Product lines for a document made at `sec`: `count` products from `pool` (indices into the
+ * catalogue), each at the VAT rate of its kind in force on the document's date.
+ */
 export function productLines(
   st: DocState,
+  sec: number,
   count: number,
   currency: string,
   rate: number,
@@ -99,7 +103,7 @@ export function productLines(
     else qty = rng.int(1, wholesale ? 6 : 3);
     let price = priceIn(p, currency, rate, eurRate);
     if (wholesale && qty >= 10) price = round2(price * 0.95);
-    lines.push(makeLine(p.id, p.code, p.name, p.unit, qty, price, p.vat));
+    lines.push(makeLine(p.id, p.code, p.name, p.unit, qty, price, st.ctx.vatRate(sec, p.vatKind)));
     weight += qty * p.weight;
   }
   return { lines, weight };

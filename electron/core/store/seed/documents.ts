@@ -2,6 +2,7 @@
 // receipts (wholesale and retail) with their invoices, fiscal receipts, payments and AWBs,
 // standalone and storno invoices, proformas (some from subscription templates, some turned into
 // invoices), advance payments, and the connector orders (orders.ts) interleaved with them.
+import { vatKindOf, type VatKind } from '../../../../shared/domain/vat.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { ConnectorFeeds } from './connectors.ts';
 import type { Contacts } from './contacts.ts';
@@ -87,6 +88,18 @@ function splitReceipt(st: DocState, total: number): ReceiptSplit {
   return out;
 }
 
+/**
+ * The fiscal printer's VAT group of a receipt line (A=1 standard, B=2 reduced, C=3 the former 5%
+ * group, D=4 exempt), found from the rate by the rates in force on the receipt's date: a printer
+ * is programmed with the rates of the day, so 21 and 19 both print in group A.
+ */
+const PRINTER_VAT_GROUP: Readonly<Record<VatKind, number>> = { standard: 1, reduced: 2, reduced_low: 3 };
+
+function printerVatGroup(rate: number, date: string): number {
+  const kind = vatKindOf(rate, date);
+  return kind === undefined ? 4 : PRINTER_VAT_GROUP[kind];
+}
+
 const RECEIPT_KINDS: readonly (readonly [SplitKind, string])[] = [
   ['cash', 'cash'], ['card', 'card'], ['foodstamp', 'foodstamps'], ['voucher', 'voucher'], ['modern', 'modern_payment'],
   ['other', 'tichet_cadou'],
@@ -109,7 +122,7 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
   const currency = !retail && contact?.isCompany && rng.chance(0.1) ? 'EUR' : 'RON';
   const rate = currency === 'EUR' ? eurRate : 1;
   const count = retail ? rng.int(1, 4) : rng.int(1, 5);
-  const { lines, weight } = productLines(st, count, currency, rate, eurRate, !retail);
+  const { lines, weight } = productLines(st, sec, count, currency, rate, eurRate, !retail);
   const totals = totalsOf(lines);
   const workpointId = retail ? 2 : 1;
   const series = retail ? 'BVM' : 'BV';
@@ -136,9 +149,10 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
     const pos = rng.chance(0.6) ? ++st.counters.posReceiptId : null;
     const split = status === 3 || status === 2 ? splitReceipt(st, totals.withVat) : null;
     const rSec = sec + 15;
+    const receiptDate = ctx.finalDate(rSec);
     const content = lines
       .slice(0, 6)
-      .map((l) => `S,1,______,_,__;${l.name.slice(0, 36)};${round2(l.valueWithVat / l.quantity).toFixed(2)};${l.quantity};1;1;${l.vatRate === 19 ? 1 : l.vatRate === 9 ? 2 : 3};0;0;${l.unit}`)
+      .map((l) => `S,1,______,_,__;${l.name.slice(0, 36)};${round2(l.valueWithVat / l.quantity).toFixed(2)};${l.quantity};1;1;${printerVatGroup(l.vatRate, receiptDate)};0;0;${l.unit}`)
       .join('\n');
     receiptRow = {
       id: receiptId, company_id: COMPANY_ID, sale_id: saleId, pos_receipt_id: pos, status_id: status, workpoint_id: 2,
@@ -199,14 +213,15 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
   st.recordSale(saleId, ci, invoiceId, payments[0]?.id ?? null, day);
 }
 
-function serviceLines(st: DocState, currency: string, rate: number): Line[] {
+/** Services billed by an invoice made at `sec`, at the standard rate of its date. */
+function serviceLines(st: DocState, sec: number, currency: string, rate: number): Line[] {
   const { rng } = st.ctx;
   const n = rng.int(1, 2);
   const lines: Line[] = [];
   for (let i = 0; i < n; i++) {
     const [code, name, min, max] = rng.pick(SERVICES);
     const ron = rng.money(min, max);
-    lines.push(makeLine(null, code, name, 'buc', 1, currency === 'RON' ? ron : round2(ron / rate), 19));
+    lines.push(makeLine(null, code, name, 'buc', 1, currency === 'RON' ? ron : round2(ron / rate), st.ctx.vatRate(sec, 'standard')));
   }
   return lines;
 }
@@ -241,8 +256,8 @@ function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[])
   const currency = rng.chance(0.15) ? 'EUR' : 'RON';
   const rate = currency === 'EUR' ? eurRate : 1;
   const lines = rng.chance(0.5)
-    ? serviceLines(st, currency, rate)
-    : productLines(st, rng.int(1, 6), currency, rate, eurRate, true).lines;
+    ? serviceLines(st, sec, currency, rate)
+    : productLines(st, sec, rng.int(1, 6), currency, rate, eurRate, true).lines;
   const totals = totalsOf(lines);
   // a few cancelled invoices at every scale: every twelfth standalone invoice, plus chance
   const cancelled = ++st.counters.standaloneInvoices % 12 === 5 || rng.chance(0.05);

@@ -24,6 +24,8 @@ export interface SeedProgress {
 export interface SeedOptions {
   scale: number;
   now: Date;
+  /** Whole weeks shiftDemoDates will move the data by: the VAT rates follow the dates documents end up with. */
+  shiftWeeks?: number;
   onProgress?: SeedProgress;
 }
 
@@ -82,14 +84,14 @@ function seedAccountSetup(ctx: Ctx): void {
   );
 }
 
-/** The full demo account (company_id 1), deterministic for a given scale and `now`. */
+/** The full demo account (company_id 1), deterministic for a given scale, `now` and `shiftWeeks`. */
 export function seedDemo(db: Database, opts: SeedOptions): void {
   const pools = buildPools();
   const counts = demoCounts(opts.scale);
   const total =
     counts.products + counts.contacts + counts.proformas + counts.regularSales + counts.orders + counts.standaloneInvoices +
     counts.advances + counts.inventories + counts.serviceFiles + counts.serviceRequests;
-  const ctx = new Ctx(db, opts.scale, opts.now, pools, total, opts.onProgress);
+  const ctx = new Ctx(db, opts.scale, opts.now, pools, total, opts.onProgress, opts.shiftWeeks ?? 0);
   const { batch, progress } = ctx;
   batch.begin();
   try {

@@ -176,6 +176,8 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const eurRate = rateFor('EUR', day);
   const rate = currency === 'EUR' ? eurRate : 1;
   const pool = ecommerce ? s.pool1 : s.pool2;
+  // the webshop sends the rates in force on the order's day (its documents are made the same day)
+  const standardVat = ctx.vatRate(sec, 'standard');
 
   // items: products, an optional coupon discount, shipping
   const items: OrderItem[] = [];
@@ -184,7 +186,7 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   for (let i = 0; i < count; i++) {
     const p = st.product(rng.pick(pool));
     const qty = rng.chance(0.75) ? 1 : rng.int(2, 3);
-    const it = item('product', p.code, p.barcode, p.name, qty, priceIn(p, currency, rate, eurRate), p.vat, p.id, p.unit);
+    const it = item('product', p.code, p.barcode, p.name, qty, priceIn(p, currency, rate, eurRate), ctx.vatRate(sec, p.vatKind), p.id, p.unit);
     if (rng.chance(0.03)) it.comments = 'Ambalare cadou';
     if (rng.chance(0.02)) {
       it.customization = true;
@@ -198,13 +200,13 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   if (rng.chance(0.1)) {
     const pct = rng.pick([5, 10, 15]);
     const netSum = items.reduce((acc, it) => round2(acc + round2(it.qty * it.net)), 0);
-    items.push(item('discount', 'DISCOUNT', '', `Reducere cupon DEMO${pct}`, 1, -round2((netSum * pct) / 100), 19, null, 'buc'));
+    items.push(item('discount', 'DISCOUNT', '', `Reducere cupon DEMO${pct}`, 1, -round2((netSum * pct) / 100), standardVat, null, 'buc'));
   }
   const shipping = SHIPPING.pick(rng);
   const freeShipping = currency === 'RON' ? subtotal >= 250 : subtotal >= 50;
   if ((shipping === 'courier' || shipping === 'post') && !freeShipping) {
     const gross = currency === 'RON' ? (shipping === 'post' ? 14.99 : 19.99) : 3.99;
-    items.push(item('service', 'SHIPPING', '', shipping === 'post' ? 'Transport Posta Romana' : 'Transport curier', 1, round2(gross / 1.19), 19, null, 'buc'));
+    items.push(item('service', 'SHIPPING', '', shipping === 'post' ? 'Transport Posta Romana' : 'Transport curier', 1, round2(gross / (1 + standardVat / 100)), standardVat, null, 'buc'));
   }
   let total = 0;
   for (const it of items) total = round2(total + it.lineValue);

@@ -6,6 +6,7 @@ import type { DocState } from './docstate.ts';
 import { clientBlock, paidOn, productLines, staffPayments } from './docstate.ts';
 import { efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
 import type { Line, PaymentPlan } from './docwriter.ts';
+import { vatKindOf, vatRateOn } from '../../../../shared/domain/vat.ts';
 import { at } from './random.ts';
 import { rateFor } from './reference.ts';
 import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
@@ -13,6 +14,7 @@ import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
 export interface Conversion {
   proformaId: number;
   proformaNumber: number;
+  proformaSec: number;
   proformaChangedSec: number;
   contactIndex: number;
   currency: string;
@@ -83,11 +85,11 @@ export function seedProformas(st: DocState, proformaCount: number, templateCount
       ci = t.ci;
       currency = t.currency;
       const month = at(MONTHS, Number(fmtDay(day).slice(5, 7)) - 1);
-      lines = [makeLine(null, `ABON-${pad3(pf.template)}`, `${t.name} - ${month} ${fmtDay(day).slice(0, 4)}`, 'buc', 1, t.amount, 19)];
+      lines = [makeLine(null, `ABON-${pad3(pf.template)}`, `${t.name} - ${month} ${fmtDay(day).slice(0, 4)}`, 'buc', 1, t.amount, ctx.vatRate(sec, 'standard'))];
     } else {
       ci = rng.chance(0.7) ? st.randomCompany() : st.randomPerson();
       currency = rng.chance(0.1) ? 'EUR' : 'RON';
-      lines = productLines(st, rng.int(1, 5), currency, currency === 'EUR' ? eurRate : 1, eurRate, true).lines;
+      lines = productLines(st, sec, rng.int(1, 5), currency, currency === 'EUR' ? eurRate : 1, eurRate, true).lines;
     }
     const rate = currency === 'EUR' ? eurRate : 1;
     const cancelled = rng.chance(0.05);
@@ -106,7 +108,7 @@ export function seedProformas(st: DocState, proformaCount: number, templateCount
       const invSec = Math.min(Math.max(invDay * DAY + 9 * 3600 + rng.int(0, 8 * 3600), sec + 60), ctx.nowSec - 60);
       plans.push({
         sec: invSec,
-        conv: { proformaId: id, proformaNumber: number, proformaChangedSec: changed, contactIndex: ci, currency, lines, paidOnline: link !== '' && rng.chance(0.7) },
+        conv: { proformaId: id, proformaNumber: number, proformaSec: sec, proformaChangedSec: changed, contactIndex: ci, currency, lines, paidOnline: link !== '' && rng.chance(0.7) },
       });
     }
     ctx.progress.add();
@@ -119,6 +121,22 @@ function pad3(n: number): string {
   return String(n).padStart(3, '0');
 }
 
+/**
+ * The proforma's lines on the invoice made from it at `sec`: a line keeps its kind of goods and
+ * takes the rate in force on the invoice's date (a proforma of late July 2025 invoiced in August
+ * is invoiced at 21/11; the proforma keeps what it offered).
+ */
+function linesOnInvoice(st: DocState, conv: Conversion, sec: number): Line[] {
+  const from = st.ctx.finalDate(conv.proformaSec);
+  const to = st.ctx.finalDate(sec);
+  if (from === to) return conv.lines;
+  return conv.lines.map((l) => {
+    const kind = vatKindOf(l.vatRate, from);
+    const rate = kind === undefined ? l.vatRate : vatRateOn(to, kind);
+    return rate === l.vatRate ? l : makeLine(l.productId, l.code, l.name, l.unit, l.quantity, l.unitPrice, rate);
+  });
+}
+
 /** The invoice issued from a proforma, with its payment, and the proforma's link to it. */
 export function conversionInvoice(st: DocState, sec: number, conv: Conversion, updateProforma: (row: Record<string, number | string>) => void): void {
   const { ctx, w } = st;
@@ -128,7 +146,8 @@ export function conversionInvoice(st: DocState, sec: number, conv: Conversion, u
   const contact = st.contact(conv.contactIndex);
   const client = clientBlock(contact);
   const rate = rateFor(conv.currency, day);
-  const totals = totalsOf(conv.lines);
+  const lines = linesOnInvoice(st, conv, sec);
+  const totals = totalsOf(lines);
   let payments: PaymentPlan[];
   if (conv.paidOnline) {
     payments = [{
@@ -150,7 +169,7 @@ export function conversionInvoice(st: DocState, sec: number, conv: Conversion, u
       currency: conv.currency, rate, totals, cancelled: false, addedByApi: false,
       mentions: `Conform proforma PF ${conv.proformaNumber}`,
     },
-    conv.lines, day + 15, paid, efacturaStatus(rng, day, ctx.today), null,
+    lines, day + 15, paid, efacturaStatus(rng, day, ctx.today), null,
   );
   for (const p of payments) w.payment(p);
   updateProforma({ invoice_id: id, last_changed_ts: fmtTs(Math.max(sec, conv.proformaChangedSec)), id: conv.proformaId });
