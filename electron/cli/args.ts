@@ -7,6 +7,8 @@ export interface ServeArgs {
   seed: 'demo' | 'empty';
   scale: number;
   adminToken: string | undefined;
+  /** Start the embedded FTP server and point every account without storage at it. */
+  embeddedFtp: boolean;
 }
 
 export class UsageError extends Error {
@@ -14,7 +16,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: npm run serve -- [--data DIR] [--host 127.0.0.1] [--port 8080] [--seed demo|empty]
-                      [--scale N] [--admin-token TOKEN]`;
+                      [--scale N] [--admin-token TOKEN] [--embedded-ftp]`;
 
 /** Reads the contract's serve flags; a bad value is a UsageError that names the flag. */
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -30,6 +32,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         seed: { type: 'string', default: 'demo' },
         scale: { type: 'string', default: '1' },
         'admin-token': { type: 'string' },
+        'embedded-ftp': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -59,5 +62,6 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     seed: values.seed,
     scale: Number(values.scale),
     adminToken: token,
+    embeddedFtp: values['embedded-ftp'] === true,
   };
 }

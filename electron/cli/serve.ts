@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     server = await startServer({ core, host, port, adminToken, rendererDir: RENDERER_DIR });
   } catch (error) {
-    core.close();
+    await core.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
     else console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
@@ -66,6 +66,10 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${adminToken})`);
   console.log(`Web UI:      ${server.url}/?token=${encodeURIComponent(adminToken)}`);
   console.log('No API user exists until you create one: POST /_sandbox/accounts/{company_id}/api-users');
+  if (args.embeddedFtp) {
+    const ftp = await core.useEmbeddedFtpForAll();
+    console.log(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -75,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       await server.close();
     } finally {
-      core.close();
+      await core.close();
     }
     console.log('stopped');
     process.exit(0);

@@ -45,6 +45,7 @@ import {
 import { APP_VERSION, API_VERSION } from './version.ts';
 import type { OperationHandlers } from './operation-handlers.ts';
 import { createWebhooks } from './webhooks/index.ts';
+import { createAttachments } from './domains/attachments/index.ts';
 
 export type SeedKind = 'demo' | 'empty';
 
@@ -141,9 +142,18 @@ export function createCore(options: CoreOptions) {
     connectors: reads.connectors,
   });
 
+  const attachments = createAttachments({
+    db,
+    clock,
+    events,
+    dataDir: options.dataDir,
+    publicUrl: deps.publicUrl,
+    requireAccount: (companyId) => void accounts.get(companyId),
+  });
+
   const handlers: OperationHandlers = {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
-    'service.reset': (input) => {
+    'service.reset': async (input) => {
       const seed = input.seed ?? 'demo';
       const scale = input.scale ?? 1;
       apiLog.flush();
@@ -153,6 +163,7 @@ export function createCore(options: CoreOptions) {
       wipeData(db);
       seedInto(db, seed, scale, clock, options.onSeedProgress);
       if (delivering) webhooks.dispatcher.start();
+      await attachments.afterReset();
       lockout.clear();
       pager.clear();
       settings.reload();
@@ -178,6 +189,7 @@ export function createCore(options: CoreOptions) {
     },
     ...webhooks.handlers,
     ...staffActions.handlers,
+    ...attachments.handlers,
   };
 
   /** The one validated entry into the operations: every door calls this. */
@@ -201,7 +213,12 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, ...reads },
+    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, attachments: attachments.rest, ...reads },
+    /**
+     * Points every account without storage at the embedded FTP server, starting it (npm run serve
+     * -- --embedded-ftp); a reset then does it again for the new accounts.
+     */
+    useEmbeddedFtpForAll: () => attachments.useEmbeddedForAll(),
     /**
      * Where this service listens (http://host:port); set by the door that listens. Webhook
      * delivery starts then: the demo's receiver is this service's own inbox, a path on it.
@@ -213,13 +230,17 @@ export function createCore(options: CoreOptions) {
     publicUrl: () => publicUrl,
     /** The built-in inbox (its POST route is served without credentials). */
     inbox: webhooks.inbox,
-    /** Stops the dispatcher (attempts under way are sent again at the next start), flushes, closes the store. */
-    close(): void {
-      if (!db.open) return;
+    /**
+     * Stops the dispatcher (attempts under way are sent again at the next start), flushes, closes
+     * the store (at once), and stops the embedded FTP server (the promise: when it has stopped).
+     */
+    close(): Promise<void> {
+      if (!db.open) return Promise.resolve();
       webhooks.dispatcher.stop();
       apiLog.flush();
       db.pragma('optimize');
       db.close();
+      return attachments.close();
     },
   };
 }

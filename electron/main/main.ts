@@ -67,7 +67,7 @@ async function shutdown(): Promise<void> {
   try {
     await server?.close();
   } finally {
-    core?.close();
+    await core?.close();
   }
 }
 

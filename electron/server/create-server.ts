@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { registerMedia } from './media.ts';
 import { registerDocuments } from './documents.ts';
+import { registerAttachmentFiles } from './attachment-files.ts';
 import type { Core } from '../core/create-core.ts';
 import { installErrorHandling } from './errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
@@ -90,6 +91,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
   registerMedia(app, options.core.rest.files, options.core.rest.images.thumbnail);
   registerDocuments(app, options.core.rest.links);
+  registerAttachmentFiles(app, options.core);
   await app.register(inboxReceiver, { prefix: `${CONTROL_PREFIX}/inbox`, core: options.core });
   await app.register(controlApi, { prefix: CONTROL_PREFIX, core: options.core, adminToken: options.adminToken });
   if (options.rendererDir) registerRenderer(app, options.rendererDir);

@@ -2,6 +2,8 @@ import { useAccounts, useHealth } from './api/queries.ts';
 import { useClientInfo } from './api/context.tsx';
 import { ErpError } from './api/errors.ts';
 import { WebhookDeliveries } from './pages/webhooks/WebhookDeliveries.tsx';
+import { StoragePanel } from './pages/storage/StoragePanel.tsx';
+import { AttachmentsPanel } from './pages/attachments/AttachmentsPanel.tsx';
 
 /** Says what went wrong and, for a 401 in a browser tab, how to get in. */
 function ErrorNotice({ error }: { error: Error }) {
@@ -68,6 +70,19 @@ function FirstAccountDeliveries() {
   return first ? <WebhookDeliveries companyId={first.company_id} /> : null;
 }
 
+/** The attachment storage setting and the attachments of the first account, until the settings screen and app shell arrive. */
+function FirstAccountAttachments() {
+  const accounts = useAccounts();
+  const first = accounts.data?.[0];
+  if (!first) return null;
+  return (
+    <>
+      <StoragePanel companyId={first.company_id} />
+      <AttachmentsPanel companyId={first.company_id} />
+    </>
+  );
+}
+
 /** Placeholder home page until the screens of later issues arrive. */
 export function App() {
   return (
@@ -77,6 +92,7 @@ export function App() {
       <h2>Accounts</h2>
       <AccountsTable />
       <FirstAccountDeliveries />
+      <FirstAccountAttachments />
     </main>
   );
 }

@@ -18,8 +18,10 @@ export interface CoreEvents {
     status: string;
     next_attempt_ts: string | null;
   };
+  /** An attachment upload under way: bytes written to the storage so far, of total. */
+  'attachment.progress': { company_id: number; upload_id: string; bytes: number; total: number };
   /** The built-in inbox received a post. */
   'inbox.received': { name: string; id: number; status: number };
 }
 export type CoreEventName = keyof CoreEvents;
-export const CORE_EVENT_NAMES: readonly CoreEventName[] = ['data.changed', 'apiLog.appended', 'webhook.attempt', 'inbox.received'];
+export const CORE_EVENT_NAMES: readonly CoreEventName[] = ['data.changed', 'apiLog.appended', 'webhook.attempt', 'attachment.progress', 'inbox.received'];

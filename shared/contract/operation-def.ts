@@ -5,7 +5,13 @@ export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = T
   readonly input: I;
   readonly output: O;
   /** Where the control API serves it. Path parameters are input fields of the same name. */
-  readonly http: { readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; readonly path: string; readonly status?: 200 | 201 };
+  readonly http: {
+    readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+    readonly path: string;
+    readonly status?: 200 | 201;
+    /** Largest JSON body the control API accepts for it, when above the service's body limit (a file in base64). */
+    readonly bodyLimit?: number;
+  };
   /** Tables the operation writes: the renderer invalidates queries that read them. */
   readonly changes?: readonly string[];
 }

@@ -5,6 +5,7 @@ import { ServiceSettings, ServiceSettingsPatch } from '../domain/settings.ts';
 import { op, CompanyId, Empty } from './operation-def.ts';
 import { webhookOperations } from './operations-webhooks.ts';
 import { staffOperations } from './operations-staff.ts';
+import { attachmentOperations } from './operations-attachments.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -99,6 +100,7 @@ export const operations = {
   }),
   ...webhookOperations,
   ...staffOperations,
+  ...attachmentOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -1,45 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createCore, type Core } from '../../electron/core/create-core.ts';
-import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
-const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-let dataDir: string;
-let core: Core | undefined;
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-    throw new Error(`${RENDERER_DIR}index.html is missing: run \`npm run build:renderer\` first (npm run test:e2e does)`);
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'erpwb-e2e-'));
-  core = createCore({ dataDir, seed: 'demo', scale: 1 });
-  server = await startServer({ core, host: '127.0.0.1', port: 0, adminToken: ADMIN_TOKEN, rendererDir: RENDERER_DIR });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  core?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useE2eServer();
 
 /** A fresh page that records its control API answers and fails the test on any script error. */
 async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]; controlCalls: string[] }> {
-  const page = await browser!.newPage();
+  const page = await e2e().browser.newPage();
   const pageErrors: Error[] = [];
   const controlCalls: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -47,14 +16,14 @@ async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]
     const url = new URL(response.url());
     if (url.pathname.startsWith('/_sandbox/')) controlCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
   });
-  await page.goto(`${server!.url}${path}`);
+  await page.goto(`${e2e().server.url}${path}`);
   return { page, pageErrors, controlCalls };
 }
 
 /** The id of a product connector 1 publishes (read from the store the core serves). */
 async function firstPublished(): Promise<number> {
   const { default: BetterSqlite3 } = await import('better-sqlite3');
-  const db = new BetterSqlite3(join(dataDir, 'erp-workbench.sqlite'), { readonly: true });
+  const db = new BetterSqlite3(join(e2e().dataDir, 'erp-workbench.sqlite'), { readonly: true });
   try {
     return db.prepare('SELECT product_id FROM connector_products WHERE connector_id = 1 ORDER BY product_id LIMIT 1').pluck().get() as number;
   } finally {
@@ -84,9 +53,9 @@ describe('the web UI served by the headless server', () => {
 
   it('shows the webhook deliveries with the answer rules, live, in light and dark', async () => {
     // A product change on connector 1 (which notifies the built-in inbox out of the box).
-    const user = await core!.invoke('apiUsers.create', { company_id: 1, username: 'e2e-shop', ip_whitelist: ['*'] });
-    await core!.invoke('connectors.update', { company_id: 1, connector_id: 1, tracked_fields: ['product_website_title'] });
-    const config = await core!.invoke('connectors.get', { company_id: 1, connector_id: 1 });
+    const user = await e2e().core.invoke('apiUsers.create', { company_id: 1, username: 'e2e-shop', ip_whitelist: ['*'] });
+    await e2e().core.invoke('connectors.update', { company_id: 1, connector_id: 1, tracked_fields: ['product_website_title'] });
+    const config = await e2e().core.invoke('connectors.get', { company_id: 1, connector_id: 1 });
     expect(config.connector.order_event_notification_url).toMatch(/\/_sandbox\/inbox\/demo-shop$/);
 
     const { page, pageErrors } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
@@ -94,7 +63,7 @@ describe('the web UI served by the headless server', () => {
     await rules.waitFor();
     expect(await rules.textContent()).toMatch(/Any 4xx means stop.*never retried.*a 201 or 204 included/s);
 
-    const patched = await fetch(`${server!.url}/app/rest/v1/1/product/${await firstPublished()}/`, {
+    const patched = await fetch(`${e2e().server.url}/app/rest/v1/1/product/${await firstPublished()}/`, {
       method: 'PATCH',
       headers: {
         authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`,

@@ -72,6 +72,19 @@ describe('npm run serve (headless)', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('--embedded-ftp starts the embedded FTP server and points the accounts at it; SIGTERM still stops cleanly', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const run = serve(['--data', data, '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token', '--embedded-ftp']);
+    const [, url] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\//);
+    const [, port] = await waitFor(run.output, /FTP storage: ftp:\/\/127\.0\.0\.1:(\d+)\/ \(embedded, files in .*; accounts: 1\)/);
+    const test = await fetch(`${url}/_sandbox/accounts/1/storage/test`, { method: 'POST', headers: { authorization: 'Bearer cli-test-token' } });
+    expect(((await test.json()) as { data: { ok: boolean; message: string } }).data).toMatchObject({ ok: true, message: expect.stringContaining(`:${port},`) });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/stopped/);
+  });
+
   it('prints a random admin token when none is given', async () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);

@@ -104,7 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await server.close();
-      core.close();
+      await core.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -46,6 +46,7 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
     app.route({
       method: def.http.method,
       url: def.http.path,
+      ...(def.http.bodyLimit !== undefined && { bodyLimit: def.http.bodyLimit }),
       handler: async (request: FastifyRequest, reply) => {
         const params = coerceStrings(def.input, request.params as Record<string, string>);
         const query = coerceStrings(def.input, request.query as Record<string, string>);

@@ -17,6 +17,7 @@ import { registerProductImageRoutes } from './product-images.ts';
 import { registerWebCategoryRoutes } from './web-categories.ts';
 import { registerConnectorRoutes } from './connector.ts';
 import { registerMarketplaceRoutes } from './marketplace.ts';
+import { registerAttachmentRoutes } from './attachments.ts';
 import { RestRoutes } from './route-kit.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
@@ -122,6 +123,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
   registerWebCategoryRoutes(routes);
   registerConnectorRoutes(routes);
   registerMarketplaceRoutes(routes);
+  registerAttachmentRoutes(routes);
 
   const document = buildOpenApi(routes.docs);
   app.get('/openapi.json', async () => document);

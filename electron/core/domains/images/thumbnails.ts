@@ -1,4 +1,4 @@
-import type Sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { THUMB_MAX_PX } from '../../../../shared/domain/images.ts';
 import type { FileStore } from '../../store/files.ts';
 
@@ -20,17 +20,6 @@ const MAX_REMEMBERED_FAILURES = 1000;
 type Format = 'jpeg' | 'png' | 'gif' | 'webp';
 const FORMAT: Record<string, Format> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
 
-let loaded: Promise<typeof Sharp> | undefined;
-
-/** sharp (libvips, native) loads on the first thumbnail, not at start-up. */
-function loadSharp(): Promise<typeof Sharp> {
-  loaded ??= import('sharp').then(({ default: sharp }) => {
-    // Each file is read once; libvips' operation cache would only hold file handles and memory.
-    sharp.cache(false);
-    return sharp;
-  });
-  return loaded;
-}
 
 const thumbKeyOf = (key: string): string => `${THUMB_FOLDER}/${key}`;
 

@@ -1,0 +1,103 @@
+import { timingSafeEqual, createHash, randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { FtpSrv } from 'ftp-srv';
+
+/** The one user of the embedded server; its password is derived from the storage key. */
+export const EMBEDDED_FTP_USER = 'erp-workbench';
+export const EMBEDDED_FTP_HOST = '127.0.0.1';
+
+/** ftp-srv logs through bunyan to stdout at info level: the service keeps quiet instead. */
+const SILENT_LOG = {
+  child: () => SILENT_LOG,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  fatal: () => undefined,
+};
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
+
+/**
+ * ftp-srv's constructor installs SIGTERM/SIGINT/SIGQUIT handlers that exit the process 100 ms
+ * later, which would cut the service's own graceful stop short: they are taken off again.
+ */
+function withoutSignalHandlers<T>(make: () => T): T {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const made = make();
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener as (...args: unknown[]) => void);
+    }
+  }
+  return made;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export interface EmbeddedAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * The service's own FTP server (ftp-srv) for local use: loopback only, a free port, serving
+ * `root` (<data>/ftp) to one user. Started on first need, stopped with the core.
+ */
+export function createEmbeddedFtp(options: { root: string; password: () => string }) {
+  let server: FtpSrv | undefined;
+  let address: EmbeddedAddress | undefined;
+  let starting: Promise<EmbeddedAddress> | undefined;
+
+  async function launch(): Promise<EmbeddedAddress> {
+    mkdirSync(options.root, { recursive: true });
+    // Passive data ports from a random base: two services on one machine rarely race for the same one.
+    const pasvMin = randomInt(20_000, 60_000);
+    const made = withoutSignalHandlers(
+      () =>
+        new FtpSrv({
+          url: `ftp://${EMBEDDED_FTP_HOST}:0`,
+          pasv_url: EMBEDDED_FTP_HOST,
+          pasv_min: pasvMin,
+          pasv_max: pasvMin + 2_000,
+          anonymous: false,
+          greeting: 'ERP Workbench embedded storage',
+          log: SILENT_LOG,
+        }),
+    );
+    made.on('login', ({ username, password }, resolve, reject) => {
+      const ok = username === EMBEDDED_FTP_USER && timingSafeEqual(digest(password ?? ''), digest(options.password()));
+      if (ok) resolve({ root: options.root });
+      else reject(new Error('wrong user or password'));
+    });
+    // A client that goes away mid-transfer is its own business.
+    made.on('client-error', () => undefined);
+    await made.listen();
+    const listening = (made as unknown as { server: Server }).server.address() as AddressInfo;
+    server = made;
+    address = { host: EMBEDDED_FTP_HOST, port: listening.port };
+    return address;
+  }
+
+  return {
+    root: options.root,
+    /** Where it listens; starts it when it is not running (two calls at once start it once). */
+    start(): Promise<EmbeddedAddress> {
+      if (address) return Promise.resolve(address);
+      starting ??= launch().finally(() => (starting = undefined));
+      return starting;
+    },
+    /** Where it listens, undefined while stopped. */
+    address: (): EmbeddedAddress | undefined => address,
+    async stop(): Promise<void> {
+      await starting?.catch(() => undefined);
+      const running = server;
+      server = undefined;
+      address = undefined;
+      if (running) await running.close();
+    },
+  };
+}
+export type EmbeddedFtp = ReturnType<typeof createEmbeddedFtp>;

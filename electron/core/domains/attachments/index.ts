@@ -1,0 +1,181 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Database } from 'better-sqlite3';
+import { badRequest, notFound, OperationError } from '../../../../shared/contract/errors.ts';
+import type { attachmentOperations } from '../../../../shared/contract/operations-attachments.ts';
+import type { AttachmentDeleted, AttachmentUploadResult } from '../../../../shared/domain/attachments.ts';
+import type { HandlersOf } from '../../operation-handlers.ts';
+import type { Clock } from '../../time.ts';
+import type { CoreEventBus } from '../../events.ts';
+import { createSecretBox } from './secret-box.ts';
+import { createEmbeddedFtp } from './embedded-ftp.ts';
+import { createStorageSettings, embeddedPassword } from './storage-settings.ts';
+import { removeFile } from './ftp-client.ts';
+import { openDownload, probeStorage, readAll } from './ftp-download.ts';
+import { attachmentStatements, toAttachment } from './records.ts';
+import { createUploader } from './upload.ts';
+import { targetFromForm, type IncomingFile } from './upload-checks.ts';
+import { fileNameProblem } from './file-names.ts';
+import { renderUploadPage } from './upload-page.ts';
+
+export { ATTACHMENT_FILES_PREFIX } from './records.ts';
+export type { IncomingFile } from './upload-checks.ts';
+export { STORAGE_KEY_FILE } from './secret-box.ts';
+
+/** The folder the embedded FTP server serves, inside the data folder. */
+export const EMBEDDED_FTP_FOLDER = 'ftp';
+
+export interface AttachmentsDeps {
+  db: Database;
+  clock: Clock;
+  events: CoreEventBus;
+  dataDir: string;
+  /** The listener's address, for the download URLs of answers made outside a REST request. */
+  publicUrl(): string;
+  /** 404 for an account that does not exist. */
+  requireAccount(companyId: number): void;
+}
+
+/** A file on its way to a downloader: its original bytes, streamed from the storage. */
+export interface AttachmentDownload {
+  stream: Readable;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * Attachments kept on each account's FTP storage, and that storage's setting (see
+ * docs/data-model.md, "Attachments"). One implementation behind every door: the REST routes use
+ * `rest`, the operations map (control API, IPC, CLI) `handlers`.
+ */
+export function createAttachments(deps: AttachmentsDeps) {
+  const { db } = deps;
+  const box = createSecretBox(deps.dataDir);
+  const embedded = createEmbeddedFtp({ root: join(deps.dataDir, EMBEDDED_FTP_FOLDER), password: () => embeddedPassword(box) });
+  const storage = createStorageSettings(db, box, embedded);
+  const statements = attachmentStatements(db);
+  const uploader = createUploader({ db, clock: deps.clock, events: deps.events, statements, storage });
+  const typesOf = db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM attachment_types WHERE company_id = ? ORDER BY id');
+  /** Set by useEmbeddedForAll (npm run serve -- --embedded-ftp): a reset points the new accounts at it again. */
+  let embeddedForAll = false;
+
+  function rowOf(companyId: number, id: number) {
+    deps.requireAccount(companyId);
+    const row = statements.byId(companyId, id);
+    if (!row) throw notFound(`attachment ${id} does not exist`);
+    return row;
+  }
+
+  /** Removes the file first: unreachable or refusing storage is a 503 and the attachment stays whole. */
+  async function remove(companyId: number, id: number): Promise<AttachmentDeleted> {
+    const row = rowOf(companyId, id);
+    await removeFile(await storage.target(companyId), row.storage_path);
+    const removed = db.transaction(() => statements.remove.run(companyId, id).changes)();
+    if (removed === 0) throw notFound(`attachment ${id} does not exist`);
+    return { deleted_attachment_id: id };
+  }
+
+  async function open(companyId: number, id: number): Promise<AttachmentDownload> {
+    const row = statements.byId(companyId, id)!;
+    const target = await storage.target(companyId);
+    const stream = await openDownload(target, row.storage_path, row.encoding === 'gzip', `the file of attachment ${id} is missing on the storage`);
+    return { stream, fileName: row.original_filename, contentType: row.content_type };
+  }
+
+  async function useEmbeddedForAll(): Promise<{ host: string; port: number; root: string; accounts: number[] }> {
+    embeddedForAll = true;
+    const address = await embedded.start();
+    const accounts = db.prepare<[], number>('SELECT company_id FROM accounts WHERE company_id NOT IN (SELECT company_id FROM account_storage) ORDER BY company_id').pluck().all();
+    for (const companyId of accounts) await storage.useEmbedded(companyId);
+    return { ...address, root: embedded.root, accounts: storage.embeddedAccounts() };
+  }
+
+  const handlers: HandlersOf<keyof typeof attachmentOperations> = {
+    'storage.get': ({ company_id }) => (deps.requireAccount(company_id), storage.show(company_id)),
+    'storage.update': ({ company_id, ...patch }) => (deps.requireAccount(company_id), storage.update(company_id, patch)),
+    'storage.test': async ({ company_id }) => {
+      deps.requireAccount(company_id);
+      try {
+        return await probeStorage(await storage.target(company_id));
+      } catch (error) {
+        if (error instanceof OperationError) return { ok: false, message: error.message, duration_ms: 0 };
+        throw error;
+      }
+    },
+    'attachments.list': ({ company_id, doctype, doc_id }) => {
+      deps.requireAccount(company_id);
+      return statements.ofDocument.all(company_id, doctype, doc_id).map((row) => toAttachment(row, deps.publicUrl()));
+    },
+    'attachments.get': ({ company_id, attachment_id }) => toAttachment(rowOf(company_id, attachment_id), deps.publicUrl()),
+    'attachments.upload': async ({ company_id, file_name, content_base64, upload_id, ...fields }) => {
+      deps.requireAccount(company_id);
+      const base64 = content_base64.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw badRequest('content_base64: not base64');
+      const content = Buffer.from(base64, 'base64');
+      const file: IncomingFile = { filename: file_name, size: content.length, read: async () => content };
+      const target = {
+        doctype: fields.doctype,
+        doc_id: fields.doc_id,
+        client_id: fields.client_id ?? null,
+        title: fields.title ?? '',
+        is_public: fields.is_public ? (1 as const) : (0 as const),
+        attachment_type_id: fields.attachment_type_id ?? null,
+      };
+      const [row] = await uploader.upload(company_id, target, [file], upload_id);
+      return toAttachment(row!, deps.publicUrl());
+    },
+    'attachments.download': async ({ company_id, attachment_id }) => {
+      rowOf(company_id, attachment_id);
+      const download = await open(company_id, attachment_id);
+      const content = await readAll(download.stream);
+      return { file_name: download.fileName, content_type: download.contentType, content_base64: content.toString('base64') };
+    },
+    'attachments.delete': ({ company_id, attachment_id }) => remove(company_id, attachment_id),
+  };
+
+  const changed = (companyId: number) => deps.events.emit('data.changed', { company_id: companyId, tables: ['attachments'] });
+
+  return {
+    handlers,
+    useEmbeddedForAll,
+    /** What the REST door (and the download URL) needs; `baseUrl` is the request's scheme and Host. */
+    rest: {
+      /** 503 before the upload is read: the account has no storage at all. */
+      requireStorage(companyId: number): void {
+        if (!storage.configured(companyId)) throw new OperationError(503, `account ${companyId} has no FTP storage configured`);
+      },
+      fileNameProblem,
+      async upload(companyId: number, fields: Record<string, string>, files: IncomingFile[], baseUrl: string): Promise<AttachmentUploadResult> {
+        const rows = await uploader.upload(companyId, targetFromForm(fields), files);
+        changed(companyId);
+        return { attached_file_rec_ids: rows.map((row) => row.id), attachments: rows.map((row) => toAttachment(row, baseUrl)) };
+      },
+      get: (companyId: number, id: number, baseUrl: string) => toAttachment(rowOf(companyId, id), baseUrl),
+      async delete(companyId: number, id: number): Promise<AttachmentDeleted> {
+        const deleted = await remove(companyId, id);
+        changed(companyId);
+        return deleted;
+      },
+      /** The file behind a download key; undefined when the key opens nothing (404). */
+      async download(key: string): Promise<AttachmentDownload | undefined> {
+        const row = statements.byKey(key);
+        return row ? open(row.company_id, row.id) : undefined;
+      },
+      uploadPage: (companyId: number, restBase: string) => renderUploadPage(companyId, restBase, typesOf.all(companyId)),
+    },
+    /**
+     * After a reset: the accounts are new and have no storage, and the files of the embedded
+     * server belonged to attachments that are gone. Its folder is emptied; the server stops,
+     * unless the service was started with --embedded-ftp, which points the new accounts at it again.
+     */
+    async afterReset(): Promise<void> {
+      if (!embeddedForAll) await embedded.stop();
+      rmSync(embedded.root, { recursive: true, force: true });
+      if (embeddedForAll) await useEmbeddedForAll();
+    },
+    /** Stops the embedded server (the core closes). */
+    close: () => embedded.stop(),
+  };
+}
+export type Attachments = ReturnType<typeof createAttachments>;
