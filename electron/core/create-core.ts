@@ -10,7 +10,7 @@ import {
   weeksSinceAnchor,
   type SeedProgress,
 } from './store/seed/index.ts';
-import { systemClock, formatTimestamp, type Clock } from './time.ts';
+import { systemClock, formatDate, formatTimestamp, type Clock } from './time.ts';
 import { CoreEventBus } from './events.ts';
 import { validate } from './validate.ts';
 import { createAccounts } from './domains/accounts/index.ts';
@@ -46,6 +46,9 @@ import { APP_VERSION, API_VERSION } from './version.ts';
 import type { OperationHandlers } from './operation-handlers.ts';
 import { createWebhooks } from './webhooks/index.ts';
 import { createAttachments } from './domains/attachments/index.ts';
+import { createGlobalSearch } from './domains/search/index.ts';
+import { createScreenListHandlers } from './screen-lists.ts';
+import { changedRecords } from './change-records.ts';
 
 export type SeedKind = 'demo' | 'empty';
 
@@ -153,6 +156,7 @@ export function createCore(options: CoreOptions) {
 
   const handlers: OperationHandlers = {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
+    'service.info': () => ({ rest_base_url: `${publicUrl}/app/rest/v1/`, control_base_url: `${publicUrl}/_sandbox/` }),
     'service.reset': async (input) => {
       const seed = input.seed ?? 'demo';
       const scale = input.scale ?? 1;
@@ -190,6 +194,14 @@ export function createCore(options: CoreOptions) {
     ...webhooks.handlers,
     ...staffActions.handlers,
     ...attachments.handlers,
+    // The screens' lists and the command palette: windows of the same domain queries as the REST lists.
+    ...createScreenListHandlers({
+      sales,
+      ...reads,
+      search: createGlobalSearch(db),
+      requireAccount: (companyId) => void accounts.get(companyId),
+      today: () => formatDate(clock.now()),
+    }),
   };
 
   /** The one validated entry into the operations: every door calls this. */
@@ -200,7 +212,8 @@ export function createCore(options: CoreOptions) {
     const changes = (def as { changes?: readonly string[] }).changes;
     if (changes && name !== 'service.reset') {
       const companyId = (checked as { company_id?: number }).company_id ?? null;
-      events.emit('data.changed', { company_id: companyId, tables: changes });
+      const records = changedRecords(name, checked, output);
+      events.emit('data.changed', { company_id: companyId, tables: changes, ...(records && { records }) });
     }
     return output;
   }

@@ -8,6 +8,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../server/c
 import type { UserSettings } from '../../shared/domain/user-settings.ts';
 import { forwardCoreEvents, registerInvokeIpc } from './ipc.ts';
 import { createElectronUserSettings } from './user-settings.ts';
+import { installMenu } from './menu.ts';
 import { createMainWindow } from './window.ts';
 
 // Paths inside the bundle: this file is dist/electron/main/main.js.
@@ -55,6 +56,8 @@ async function start(): Promise<void> {
   server = await listen({ core, adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError }, settings);
   console.log(`REST API: ${server.url}/app/rest/v1/{company_id}/`);
   console.log(`Web UI:   ${server.url}/?token=${encodeURIComponent(adminToken)}`);
+  const listening = server;
+  installMenu({ restBaseUrl: () => `${listening.url}/app/rest/v1/` });
   const running = core;
   openWindow(settings, running);
   app.on('activate', () => {

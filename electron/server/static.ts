@@ -28,7 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Vite's output folder for hashed assets: served even if the UI is built after start-up. */
 const ASSETS_DIR = 'assets';
 /** First path segments that belong to the APIs; a file of the same name must not shadow them. */
-const RESERVED = new Set(['app', '_sandbox', 'media', 'documents']);
+const RESERVED = new Set(['app', '_sandbox', 'media', 'documents', 'files']);
 /** Names find-my-way can take literally (no ':' or '*' route syntax). */
 const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
 

@@ -1,11 +1,18 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createClient } from './api/client.ts';
-import { ClientProvider } from './api/context.tsx';
 import { isRetryable } from './api/errors.ts';
+import { setupI18n } from './app/i18n.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.ts';
 import { App } from './App.tsx';
-import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,7 +24,10 @@ const queryClient = new QueryClient({
   },
 });
 
-const info = createClient();
+// First: takes the admin token out of the address bar (?token=) before the router reads it.
+const client = createClient();
+const i18n = setupI18n();
+const router = createAppRouter();
 
 // In the desktop window the main process announces writes; refetch what is shown. (Later
 // issues narrow this to the queries reading the changed tables.)
@@ -29,10 +39,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ClientProvider value={info}>
-        <App />
-      </ClientProvider>
-    </QueryClientProvider>
+    <AppProviders queryClient={queryClient} client={client} i18n={i18n}>
+      <App router={router} />
+    </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,15 @@
+/** Rows a write changed, by table: table name -> ids. */
+export type ChangedRecords = Readonly<Record<string, readonly number[]>>;
+
 /** Events the core pushes to its doors (the renderer over IPC, the control API's event stream). */
 export interface CoreEvents {
-  /** Tables written by an operation or a REST call; '*' means everything (reset). */
-  'data.changed': { company_id: number | null; tables: readonly string[] };
+  /**
+   * Tables written by an operation or a REST call; '*' means everything (reset). `records`, when
+   * the writer knows them without a query, names rows it wrote: table -> ids (a table of
+   * `tables`; the ids the lists answer: bv_id, bocp_id, product_id, SERVICE_order_id, delivery_id
+   * ...). Absent, or a table missing from it: any row of that table may have changed.
+   */
+  'data.changed': { company_id: number | null; tables: readonly string[]; records?: ChangedRecords };
   /** A request was recorded in the API log. */
   'apiLog.appended': { company_id: number | null; id: number; status: number };
   /** A webhook attempt finished and was recorded, with what it made of its delivery. */

@@ -6,6 +6,7 @@ import { op, CompanyId, Empty } from './operation-def.ts';
 import { webhookOperations } from './operations-webhooks.ts';
 import { staffOperations } from './operations-staff.ts';
 import { attachmentOperations } from './operations-attachments.ts';
+import { listOperations } from './operations-lists.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -20,6 +21,12 @@ export const operations = {
     input: Empty,
     output: Type.Object({ status: Type.Literal('ok'), version: Type.String(), api_version: Type.String() }),
     http: { method: 'GET', path: '/health' },
+  }),
+  'service.info': op({
+    summary: 'Where the service listens: the REST base URL (add the company id) and the control API URL',
+    input: Empty,
+    output: Type.Object({ rest_base_url: Type.String(), control_base_url: Type.String() }),
+    http: { method: 'GET', path: '/info' },
   }),
   'service.reset': op({
     summary: 'Wipe every account and seed again',
@@ -101,6 +108,7 @@ export const operations = {
   ...webhookOperations,
   ...staffOperations,
   ...attachmentOperations,
+  ...listOperations,
 } as const;
 
 export type Operations = typeof operations;

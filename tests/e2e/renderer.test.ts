@@ -6,6 +6,9 @@ import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
 const e2e = useE2eServer();
 
+/* Used inside page.evaluate (runs in Chromium); this file is type-checked with Node's types only. */
+declare const sessionStorage: { getItem(key: string): string | null };
+
 /** A fresh page that records its control API answers and fails the test on any script error. */
 async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]; controlCalls: string[] }> {
   const page = await e2e().browser.newPage();
@@ -34,19 +37,47 @@ async function firstPublished(): Promise<number> {
 describe('the web UI served by the headless server', () => {
   it('shows the service health and the accounts, read over the control API', async () => {
     const { page, pageErrors, controlCalls } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
-    expect(await page.title()).toBe('ERP Workbench');
-    await page.getByRole('heading', { level: 1, name: 'ERP Workbench' }).waitFor();
+    // `/` goes on to the first account's overview; the window's title names the screen.
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/c/1');
+    await expect.poll(() => page.title()).toBe('Overview · ERP Workbench');
     await expect.poll(() => page.getByTestId('health').textContent()).toMatch(/ok .*version 0\.1\.0.*via HTTP/);
 
     const table = page.getByRole('table', { name: 'Accounts' });
     await table.waitFor();
-    const first = table.getByRole('row').nth(1);
-    expect(await first.getByRole('cell').allTextContents()).toEqual(['1', expect.any(String), 'enabled']);
+    const cells = await table.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(cells[0]).toBe('1');
+    expect(cells[1]).toMatch(/^Demo Retail SRL/);
+    expect(cells[2]).toBe('enabled');
     // The data came over the HTTP transport, through the control API.
     expect(controlCalls).toEqual(expect.arrayContaining(['GET /_sandbox/health 200', 'GET /_sandbox/accounts 200']));
 
+    // Where partner code connects: the account's REST base URL and the control API.
+    const base = e2e().server.url;
+    expect(await page.getByTestId('listener-rest').textContent()).toBe(`${base}/app/rest/v1/1/`);
+    expect(await page.getByTestId('listener-control').textContent()).toBe(`${base}/_sandbox/`);
+    expect(await page.getByTestId('listener-token').textContent()).toBe(`••••••••${ADMIN_TOKEN.slice(-4)}`);
+
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-home.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('takes the token out of the address bar, keeps it for the tab, and a reload still gets in', async () => {
+    const { page, pageErrors, controlCalls } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}#/c/1/logs/webhooks`);
+    await page.getByRole('heading', { level: 1, name: 'Webhook log' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.search).toBe(''); // gone from the address (history.replaceState), the screen kept
+    expect(url.hash).toBe('#/c/1/logs/webhooks');
+    expect(await page.evaluate(() => sessionStorage.getItem('erp-workbench.control-token'))).toBe(ADMIN_TOKEN);
+
+    controlCalls.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Webhook log' }).waitFor();
+    await page.getByTestId('webhook-rules').waitFor();
+    await expect.poll(() => controlCalls).toEqual(expect.arrayContaining(['GET /_sandbox/accounts 200']));
+    expect(controlCalls.filter((c) => / 401$/.test(c))).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
@@ -59,6 +90,8 @@ describe('the web UI served by the headless server', () => {
     expect(config.connector.order_event_notification_url).toMatch(/\/_sandbox\/inbox\/demo-shop$/);
 
     const { page, pageErrors } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
+    // Reached from the sidebar (Logs › Webhook log).
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Webhook log' }).click();
     const rules = page.getByTestId('webhook-rules');
     await rules.waitFor();
     expect(await rules.textContent()).toMatch(/Any 4xx means stop.*never retried.*a 201 or 204 included/s);
@@ -78,9 +111,18 @@ describe('the web UI served by the headless server', () => {
     const row = table.getByRole('row').nth(1);
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/product_update.*delivered.*HTTP 200/);
 
+    // The status filter is in the address: "failed" shows none of them, back shows them again.
+    await page.getByTestId('webhook-status-filter').getByText('failed', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/c/1/logs/webhooks?status=failed');
+    await page.getByTestId('webhooks-empty').waitFor();
+    await page.goBack();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toMatch(/product_update.*delivered/);
+
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-webhooks-light.png'), fullPage: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.emulateMedia({ colorScheme: 'dark' }); // the UI follows the system scheme by default
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.waitForTimeout(300); // transitions
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-webhooks-dark.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
     await page.close();
@@ -93,9 +135,13 @@ describe('the web UI served by the headless server', () => {
     const text = await alert.textContent();
     expect(text).toMatch(/401/);
     expect(text).toMatch(/Authorization: Bearer/);
+    expect(text).toMatch(/no admin token/);
     expect(text).toMatch(/\?token=/);
     expect(await page.getByRole('table', { name: 'Accounts' }).count()).toBe(0);
     expect(controlCalls).toContain('GET /_sandbox/health 401');
+    // Nothing was kept from another tab: the session of this one has no token.
+    expect(await page.evaluate(() => sessionStorage.getItem('erp-workbench.control-token'))).toBeNull();
+    expect(await page.getByTestId('listener-token').textContent()).toBe('none in this tab');
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-no-token.png'), fullPage: true });
     expect(pageErrors).toEqual([]);

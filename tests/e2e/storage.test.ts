@@ -4,7 +4,8 @@ import { type Locator, type Page, type Route } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
 /*
- * The Storage (attachments) and Attachments panels in a real Chromium against a real server:
+ * The Storage (attachments) and Attachments panels (Settings › Storage & attachments) in a real
+ * Chromium against a real server:
  * "not configured" and its 503, a refused field in plain words, the embedded FTP started from
  * the button, the connection test, then upload (with progress from the event stream), list,
  * download and delete of a file on sale 1; screenshots of both panels in light and dark.
@@ -25,17 +26,24 @@ async function openUi(prepare?: (page: Page) => Promise<unknown>): Promise<{ pag
     if (url.pathname.startsWith('/_sandbox/')) controlCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
   });
   await prepare?.(page);
-  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
+  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#/c/1/settings/storage`);
   return { page, pageErrors, controlCalls };
+}
+
+/** The UI follows the emulated system scheme; waits until it has, and its transitions are over. */
+async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
+  await page.waitForTimeout(300);
 }
 
 /** Screenshots of a panel in light and in dark mode. */
 async function shoot(page: Page, panel: Locator, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await scheme(page, 'light');
   await panel.screenshot({ path: join(RESULTS_DIR, `${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await scheme(page, 'dark');
   await panel.screenshot({ path: join(RESULTS_DIR, `${name}-dark.png`) });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await scheme(page, 'light');
 }
 
 /**
@@ -82,7 +90,8 @@ describe('the storage and attachments panels', () => {
     await attachments.getByLabel('Upload files').setInputFiles(NOTE);
     const refused = attachments.getByRole('list', { name: 'Uploads' }).getByRole('alert');
     await expect.poll(() => refused.textContent(), { timeout: 10_000 }).toMatch(/\(503\).*Storage \(attachments\)/);
-    expect(await refused.getByRole('link', { name: 'Storage (attachments)' }).getAttribute('href')).toBe('#storage');
+    // The link goes to the storage settings of the account (this screen: it scrolls to the panel).
+    expect(await refused.getByRole('link', { name: 'Storage (attachments)' }).getAttribute('href')).toMatch(/#\/c\/1\/settings\/storage$/);
     expect(controlCalls).toContain('POST /_sandbox/accounts/1/attachments 503');
     await shoot(page, attachments, 'attachments-not-configured');
 
@@ -110,7 +119,7 @@ describe('the storage and attachments panels', () => {
         return uploads.textContent();
       })
       .toMatch(/note-e2e\.txt.*50%/);
-    expect(await uploads.getByRole('progressbar').getAttribute('value')).toBe('8');
+    expect(await uploads.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     await shoot(page, attachments, 'attachments-uploading');
     held.release();
     await expect.poll(() => uploads.textContent(), { timeout: 15_000 }).toMatch(/note-e2e\.txt.*uploaded/);
@@ -121,7 +130,8 @@ describe('the storage and attachments panels', () => {
     await table.waitFor();
     const row = table.getByRole('row').filter({ hasText: 'note-e2e.txt' });
     expect(await row.count()).toBe(1);
-    expect(await row.textContent()).toMatch(/note-e2e\.txt\d+(\.\d)? (B|KB)\d{4}-\d\d-\d\d \d\d:\d\d:\d\dno/);
+    // Size and time as Romania writes them (ro-RO): "16 B", "05.11.2026, 14:03:22".
+    expect(await row.textContent()).toMatch(/note-e2e\.txt\d+(,\d)? (B|KB)\d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\dno/);
     await shoot(page, attachments, 'attachments-listed');
 
     // Downloaded byte for byte under its name.
@@ -133,15 +143,17 @@ describe('the storage and attachments panels', () => {
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(NOTE.buffer)).toBe(true);
 
-    // Deleted after the confirmation.
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Deleted after the confirmation (a Mantine modal, not the browser's dialog).
     await row.getByRole('button', { name: 'Delete' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete this attachment?' });
+    expect(await confirmDelete.textContent()).toMatch(/Delete note-e2e\.txt\? The file is removed from the storage too\./);
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await attachments.getByTestId('attachments-empty').waitFor({ timeout: 15_000 });
     expect(controlCalls).toEqual(expect.arrayContaining([expect.stringMatching(/^DELETE \/_sandbox\/accounts\/1\/attachments\/\d+ 200$/)]));
 
     // Removed (after its confirmation): back to "not configured".
-    page.once('dialog', (dialog) => void dialog.accept());
     await storage.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove the attachment storage?' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => storage.getByTestId('storage-status').textContent(), { timeout: 15_000 }).toMatch(/not configured/);
 
     expect(pageErrors).toEqual([]);
@@ -161,13 +173,13 @@ describe('the storage and attachments panels', () => {
     await storage.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => storage.locator('#storage-password-error').textContent()).toMatch(/^Password required/);
 
-    await storage.getByLabel('Password').fill('s3cret-ftp');
+    await storage.getByLabel('Password', { exact: true }).fill('s3cret-ftp');
     await storage.getByRole('switch').check();
     await storage.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/configured.*external.*shop@127\.0\.0\.1:1, root \/erp, FTPS/);
     // The password is never shown again; an empty field keeps it.
-    expect(await storage.getByLabel('Password').inputValue()).toBe('');
-    expect(await storage.getByLabel('Password').getAttribute('placeholder')).toBe('stored — leave empty to keep');
+    expect(await storage.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await storage.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('stored — leave empty to keep');
     await storage.getByRole('switch').uncheck();
     await storage.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/plain FTP/);
@@ -177,8 +189,8 @@ describe('the storage and attachments panels', () => {
     await expect.poll(() => storage.getByTestId('storage-test-result').textContent(), { timeout: 20_000 }).toMatch(/Connection failed:.*\(\d+ ms\)/);
     await shoot(page, storage, 'storage-external-failed');
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await storage.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove the attachment storage?' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/not configured/);
     expect(pageErrors).toEqual([]);
     await page.close();
@@ -197,7 +209,7 @@ describe('the storage and attachments panels', () => {
     e2e().core.events.emit('attachment.progress', { company_id: 1, upload_id: uploadId, bytes: 8, total: 16 });
     const uploads = attachments.getByRole('list', { name: 'Uploads' });
     await expect.poll(() => uploads.textContent()).toMatch(/note-e2e\.txt.*Uploading…/);
-    expect(await uploads.getByRole('progressbar').getAttribute('value')).toBeNull();
+    expect(await uploads.getByRole('progressbar').count()).toBe(0); // no made-up percentage
     held.release();
     await expect.poll(() => uploads.textContent(), { timeout: 15_000 }).toMatch(/uploaded/);
 

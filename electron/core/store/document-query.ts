@@ -10,9 +10,16 @@ export interface DocumentQuery {
   id?: number | undefined;
   minId?: number | undefined;
   skipCancelled?: boolean | undefined;
+  /** Screen lists: only cancelled documents (true) or only live ones (false); absent: both. */
+  cancelled?: boolean | undefined;
+  /** Screen lists: the documents of one client. */
+  clientId?: number | undefined;
   page: number;
   pageSize: number;
 }
+
+/** The filters of a document query, without its page (a screen window has none). */
+export type DocumentFilters = Omit<DocumentQuery, 'page' | 'pageSize'>;
 
 /** Column names of the standard filters on one table (with its alias when joined). */
 export interface DocumentColumns {
@@ -21,6 +28,7 @@ export interface DocumentColumns {
   date: string;
   changed: string;
   cancelled?: string;
+  client?: string;
 }
 
 export const plainColumns: DocumentColumns = {
@@ -29,13 +37,15 @@ export const plainColumns: DocumentColumns = {
   date: 'date',
   changed: 'last_changed_ts',
   cancelled: 'cancelled',
+  client: 'client_id',
 };
 
 /**
  * The standard filters of the spec as one WHERE: the account, the date range, modifiedafter
- * (strictly after) / modifiedthrough (up to and including), id, minid (inclusive), skipcancelled.
+ * (strictly after) / modifiedthrough (up to and including), id, minid (inclusive), skipcancelled;
+ * and the two the screen lists add (cancelled, clientId), which REST requests never set.
  */
-export function documentWhere(query: DocumentQuery, columns: DocumentColumns = plainColumns): Where {
+export function documentWhere(query: DocumentFilters, columns: DocumentColumns = plainColumns): Where {
   return new Where()
     .add(`${columns.company} = ?`, query.companyId)
     .add(`${columns.date} >= ?`, query.dateFrom)
@@ -44,8 +54,13 @@ export function documentWhere(query: DocumentQuery, columns: DocumentColumns = p
     .add(`${columns.changed} <= ?`, query.modifiedThrough)
     .add(`${columns.id} = ?`, query.id)
     .add(`${columns.id} >= ?`, query.minId)
-    .when(query.skipCancelled && columns.cancelled !== undefined, `${columns.cancelled} = 0`);
+    .when(query.skipCancelled && columns.cancelled !== undefined, `${columns.cancelled} = 0`)
+    .add(`${columns.cancelled} = ?`, columns.cancelled === undefined ? undefined : flag(query.cancelled))
+    .add(`${columns.client} = ?`, columns.client === undefined ? undefined : query.clientId);
 }
+
+/** A tri-state filter as the 0/1 the store keeps; undefined: no condition. */
+export const flag = (value: boolean | undefined): 0 | 1 | undefined => (value === undefined ? undefined : value ? 1 : 0);
 
 /** Collects child rows by parent id (read in one query for a whole page: no query per row). */
 export function groupByParent<T extends { parent_id: number }>(rows: T[]): Map<number, Omit<T, 'parent_id'>[]> {

@@ -21,6 +21,43 @@ export interface PageRequest {
   order?: 'asc' | 'desc';
 }
 
+/** A window of a screen list: any offset, a sort on an indexed column, both directions. */
+export interface WindowRequest {
+  /** FROM of the rows (joins allowed). */
+  from: string;
+  /**
+   * FROM of the id query and the count: the table alone when the filters read only its columns,
+   * so a covering index answers them (default `from`).
+   */
+  keysFrom?: string;
+  columns: string;
+  where: Where;
+  /** The unique key, e.g. 'id' or 's.id': the last sort term, so every row has one place. */
+  idColumn: string;
+  /** Name of that key in the selected rows, e.g. 'bv_id'. */
+  idKey: string;
+  /** What an index orders by (idColumn for the id order), e.g. 'date', 'p.product_name COLLATE NOCASE'. */
+  sort: string;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export interface Window<T> {
+  rows: T[];
+  /** Rows matching the filters, in all windows. */
+  total: number;
+  offset: number;
+}
+
+/** What a screen asks of a list besides its filters (the domain maps `sort` to its column). */
+export interface WindowOptions<S extends string> {
+  offset: number;
+  limit: number;
+  sort: S;
+  direction: 'asc' | 'desc';
+}
+
 const MAX_CACHED_QUERIES = 2000;
 
 /**
@@ -58,6 +95,39 @@ export class Pager {
     const rows = hasMore ? fetched.slice(0, pageSize) : fetched;
     if (hasMore) this.remember(key, page + 1, rows[rows.length - 1]![idKey] as number);
     return { rows, hasMore };
+  }
+
+  /**
+   * A window at any offset by "late row lookup": the ids of the window are read first, on the
+   * index that orders by (company, sort, id) and holds the filtered columns (the OFFSET then skips
+   * index entries, not rows), and only those rows are read with their columns. The total is a
+   * count over the same WHERE, skipped when the window itself shows where the list ends.
+   */
+  window<T extends Record<string, unknown>>(request: WindowRequest): Window<T> {
+    const { from, columns, where, idColumn, idKey, sort, offset, limit } = request;
+    const keysFrom = request.keysFrom ?? from;
+    const dir = request.direction === 'desc' ? ' DESC' : '';
+    const order = sort === idColumn ? `${idColumn}${dir}` : `${sort}${dir}, ${idColumn}${dir}`;
+    const ids = this.prepare(`SELECT ${idColumn} FROM ${keysFrom} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(...where.params, limit, offset) as number[];
+    const ended = ids.length > 0 && ids.length < limit;
+    const total =
+      ended || (offset === 0 && ids.length === 0)
+        ? offset + ids.length
+        : (this.prepare(`SELECT count(*) FROM ${keysFrom} WHERE ${where}`).pluck().get(...where.params) as number);
+    if (ids.length === 0) return { rows: [], total, offset };
+    // The ids come from the account's filtered query just run (better-sqlite3 is synchronous:
+    // nothing wrote in between); the rows are read by primary key, then put in the window's order.
+    const fetched = this.prepare(`SELECT ${columns} FROM ${from} WHERE ${idColumn} IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(ids),
+    ) as T[];
+    const byId = new Map(fetched.map((row) => [row[idKey] as number, row]));
+    const rows = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+    return { rows, total, offset };
   }
 
   /** Forget every remembered page start (after a reset renumbers the data). */

@@ -4,7 +4,7 @@ import { badRequest, isOperationError, OperationError } from '../../../shared/co
 import { IMAGE_MAX_BYTES, ImageUploadForm } from '../../../shared/domain/images.ts';
 import type { FilterSpec } from '../../../shared/filters/grammar.ts';
 import type { ImageForm } from '../../core/domains/images/index.ts';
-import type { EndpointContext, RestRoutes } from './route-kit.ts';
+import type { EndpointContext, RestChanges, RestRoutes, SENT } from './route-kit.ts';
 
 const formError = (error: unknown, limit: number): Error => {
   if (isOperationError(error)) return error;
@@ -80,12 +80,14 @@ export interface ImageUploadDoc {
 
 /**
  * Registers a POST of an image upload (multipart/form-data read by readImageForm): the form
- * goes to `store` with the endpoint's context; its answer is the endpoint's data.
+ * goes to `store` with the endpoint's context; its answer is the endpoint's data; `changes` as
+ * RestRoutes.endpoint takes them.
  */
-export function registerImageUpload(
+export function registerImageUpload<T>(
   routes: RestRoutes,
   doc: ImageUploadDoc,
-  store: (ctx: EndpointContext<FilterSpec>, form: ImageForm) => unknown,
+  store: (ctx: EndpointContext<FilterSpec>, form: ImageForm) => T | Promise<T>,
+  changes?: RestChanges<Exclude<T, typeof SENT>>,
 ): void {
   routes.endpoint(
     {
@@ -104,6 +106,7 @@ export function registerImageUpload(
         415: 'the body is not multipart/form-data',
       },
     },
-    async (ctx) => store(ctx, await readImageForm(ctx.request, ctx.reply)),
+    async (ctx): Promise<T> => store(ctx, await readImageForm(ctx.request, ctx.reply)),
+    changes,
   );
 }

@@ -4,7 +4,7 @@ import { ImageUrlRequest, ProductImagesDeleted, StoredProductImage } from '../..
 import type { UrlOf } from '../../core/domains/images/index.ts';
 import { mediaPath, thumbPath } from '../media.ts';
 import { registerImageUpload } from './image-upload.ts';
-import type { RestRoutes } from './route-kit.ts';
+import type { RestChanges, RestRoutes } from './route-kit.ts';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
@@ -13,6 +13,12 @@ const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * and Host header (what the caller used to reach the service) + /media/<key> (a thumbnail:
  * /media/thumb/<key>). A missing or malformed Host header falls back to the listener's own address.
  */
+/** An image added: its row, and the product's last_changed_ts (its notifications may follow). */
+const IMAGE_CHANGES: RestChanges<StoredProductImage> = {
+  tables: ['product_images', 'products', 'webhook_outbox'],
+  records: (data) => ({ product_images: [data.image_id], products: [data.product_id] }),
+};
+
 export function mediaUrls(request: FastifyRequest): UrlOf {
   const host = request.host;
   let base: string;
@@ -46,6 +52,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, request }, form) =>
       core.rest.images.addUploaded(companyId, Number(params.product_id), form, mediaUrls(request)),
+    IMAGE_CHANGES,
   );
 
   routes.endpoint(
@@ -70,6 +77,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, request, body }) =>
       core.rest.images.addFromUrl(companyId, Number(params.product_id), body, mediaUrls(request)),
+    IMAGE_CHANGES,
   );
 
   routes.endpoint(
@@ -84,5 +92,9 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account (or it is deleted)' },
     },
     ({ core, companyId, params }) => core.rest.images.removeAll(companyId, Number(params.product_id)),
+    {
+      tables: ['product_images', 'products', 'webhook_outbox'],
+      records: (data) => ({ product_images: data.deleted_image_ids, products: [data.product_id] }),
+    },
   );
 }

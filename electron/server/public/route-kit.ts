@@ -10,6 +10,7 @@ import { readListFilters } from './list-request.ts';
 import { companyIdOf } from './rest-context.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { formatDate } from '../../core/time.ts';
+import type { ChangedRecords } from '../../../shared/contract/events.ts';
 
 /**
  * Every REST endpoint is declared once here: the declaration registers the Fastify route and
@@ -60,6 +61,16 @@ export interface EndpointDoc {
   alternatives?: Record<string, string>;
   /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
   extension?: boolean;
+}
+
+/**
+ * What a write endpoint may change: after an answer below 400 that wrote something (the data
+ * version moved), the core announces `data.changed` with these tables and the rows `records`
+ * reads off the answer (the ids it names: no query).
+ */
+export interface RestChanges<D> {
+  tables: readonly string[];
+  records?: (data: D, params: Record<string, string>) => ChangedRecords;
 }
 
 /** Returned by a handler that wrote its answer itself (streams, text/html, CSV). */
@@ -140,19 +151,26 @@ export class RestRoutes {
   /**
    * Any other endpoint: the handler answers the envelope's data (or SENT). A JSON body declared
    * in `body` is checked against its schema before the handler runs (400 naming each field) and
-   * handed over typed; a multipart body is left to the handler (request.parts()).
+   * handed over typed; a multipart body is left to the handler (request.parts()). A write says
+   * what it may change in `changes` (announced as data.changed).
    */
-  endpoint<F extends FilterSpec, B extends TSchema = TUnknown>(
+  endpoint<F extends FilterSpec, B extends TSchema = TUnknown, D = unknown>(
     doc: EndpointDoc & { filters?: F; body?: { contentType: string; schema: B; description?: string; validate?: false } },
-    handler: (ctx: EndpointContext<F> & { body: Static<B> }) => unknown,
+    handler: (ctx: EndpointContext<F> & { body: Static<B> }) => D,
+    changes?: RestChanges<Exclude<Awaited<D>, typeof SENT>>,
   ): void {
     const status = doc.ok.status ?? 200;
     const inEnvelope = (doc.ok.contentType ?? 'application/json') === 'application/json' && !doc.ok.whole;
     this.route(
       { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
       async (ctx) => {
+        const version = changes && this.core.rest.dataVersion();
         const body = readBody(ctx.request, doc.body) as Static<B>;
         const data = await handler({ ...ctx, filters: ctx.filters as FilterValues<F>, body });
+        if (changes && ctx.reply.statusCode < 400 && this.core.rest.dataVersion() !== version) {
+          const records = data === SENT ? undefined : changes.records?.(data as Exclude<Awaited<D>, typeof SENT>, ctx.params);
+          this.core.events.emit('data.changed', { company_id: ctx.companyId, tables: changes.tables, ...(records && { records }) });
+        }
         if (data === SENT) return SENT;
         ctx.reply.code(status);
         return envelope(ctx.request, status, data);

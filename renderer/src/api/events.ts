@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CORE_EVENT_NAMES, type CoreEventName } from '../../../shared/contract/events.ts';
 import type { CoreEventMessage } from '../../../shared/contract/ipc.ts';
-import { tokenFromUrl } from './client.ts';
+import { controlToken } from './client.ts';
 import { useClientInfo } from './context.tsx';
 import { CONTROL_PREFIX } from './transport-http.ts';
 
@@ -41,7 +41,7 @@ export function parseEventStream(text: string): { events: CoreEventMessage[]; re
  */
 function subscribeHttp(companyId: number | undefined, listener: Listener, setLive: (live: boolean) => void): () => void {
   const abort = new AbortController();
-  const token = tokenFromUrl(window.location);
+  const token = controlToken();
   const path = `${CONTROL_PREFIX}/events${companyId !== undefined ? `?company_id=${companyId}` : ''}`;
 
   const connect = async (): Promise<void> => {

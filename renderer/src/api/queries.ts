@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OperationInput } from '../../../shared/contract/operations.ts';
 import { useClientInfo } from './context.tsx';
 
 /*
@@ -16,13 +17,13 @@ export function useAccounts() {
   return useQuery({ queryKey: ['accounts.list'], queryFn: () => client.invoke('accounts.list', {}) });
 }
 
-/** The latest webhook deliveries of an account; refreshed every two seconds while shown. */
-export function useWebhookDeliveries(companyId: number, limit = 20) {
+/** The latest webhook deliveries of an account (optionally filtered); refreshed every two seconds while shown. */
+export function useWebhookDeliveries(input: OperationInput<'webhooks.list'>) {
   const { client } = useClientInfo();
-  const input = { company_id: companyId, limit };
+  const withLimit = { limit: 20, ...input };
   return useQuery({
-    queryKey: ['webhooks.list', input],
-    queryFn: () => client.invoke('webhooks.list', input),
+    queryKey: ['webhooks.list', withLimit],
+    queryFn: () => client.invoke('webhooks.list', withLimit),
     refetchInterval: 2000,
   });
 }
@@ -34,5 +35,27 @@ export function useDeliveryAction(action: 'webhooks.retry' | 'webhooks.cancel') 
   return useMutation({
     mutationFn: (input: { company_id: number; delivery_id: number }) => client.invoke(action, input),
     onSettled: () => queries.invalidateQueries({ queryKey: ['webhooks.list'] }),
+  });
+}
+
+/** Where the service listens (the desktop window asks the core; a browser tab knows its origin). */
+export function useServiceInfo(enabled = true) {
+  const { client } = useClientInfo();
+  return useQuery({ queryKey: ['service.info'], queryFn: () => client.invoke('service.info', {}), enabled, staleTime: Infinity });
+}
+
+/**
+ * The command palette's search. Until the core answers search.global, its refusal is shown as
+ * "search unavailable" at once (no retries).
+ */
+export function useGlobalSearch(companyId: number | undefined, q: string) {
+  const { client } = useClientInfo();
+  const input = { company_id: companyId ?? 0, q, limit: 20 };
+  return useQuery({
+    queryKey: ['search.global', input],
+    queryFn: () => client.invoke('search.global', input),
+    enabled: companyId !== undefined && q.length > 0,
+    retry: false,
+    staleTime: 15_000,
   });
 }

@@ -8,7 +8,7 @@ import {
   ATTACHMENT_MIN_COMPRESSION_SAVING,
   ATTACHMENT_RESIZED_IMAGE_TYPES,
 } from '../../../../shared/domain/attachments.ts';
-import { loadSharp } from '../images/sharp.ts';
+import { loadSharp } from '../images/index.ts';
 import { lastExtensionOf } from './file-names.ts';
 
 const gzipAsync = promisify(gzip);

@@ -134,7 +134,8 @@ export function createAttachments(deps: AttachmentsDeps) {
     'attachments.delete': ({ company_id, attachment_id }) => remove(company_id, attachment_id),
   };
 
-  const changed = (companyId: number) => deps.events.emit('data.changed', { company_id: companyId, tables: ['attachments'] });
+  const changed = (companyId: number, ids: number[]) =>
+    deps.events.emit('data.changed', { company_id: companyId, tables: ['attachments'], records: { attachments: ids } });
 
   return {
     handlers,
@@ -148,13 +149,13 @@ export function createAttachments(deps: AttachmentsDeps) {
       fileNameProblem,
       async upload(companyId: number, fields: Record<string, string>, files: IncomingFile[], baseUrl: string): Promise<AttachmentUploadResult> {
         const rows = await uploader.upload(companyId, targetFromForm(fields), files);
-        changed(companyId);
+        changed(companyId, rows.map((row) => row.id));
         return { attached_file_rec_ids: rows.map((row) => row.id), attachments: rows.map((row) => toAttachment(row, baseUrl)) };
       },
       get: (companyId: number, id: number, baseUrl: string) => toAttachment(rowOf(companyId, id), baseUrl),
       async delete(companyId: number, id: number): Promise<AttachmentDeleted> {
         const deleted = await remove(companyId, id);
-        changed(companyId);
+        changed(companyId, [id]);
         return deleted;
       },
       /** The file behind a download key; undefined when the key opens nothing (404). */

@@ -87,6 +87,9 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
       return orders.list(query);
     },
 
+    /** The screen list of orders, one connector or all (see orders-read.ts). */
+    orderWindow: orders.window,
+
     /** Newest first, each with its connector block. */
     marketplaceOrders(query: OrderListQuery): Page<MarketplaceOrder> {
       const page = orders.list({ ...query, order: 'desc' });

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ConnectorOrder, LinkedAwb, LinkedInvoice, LinkedSale } from '../../../../shared/domain/connectors.ts';
 import { documentWhere, type DocumentColumns, type DocumentQuery } from '../../store/document-query.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 
 const ORDER_COLUMNS = `o.id AS SERVICE_order_id, o.connector_id, o.order_unique_id, o.order_reference, o.order_date,
   o.order_updated_at, o.order_status, o.cancelled AS order_cancelled, o.order_mentions, o.currency AS order_currency_code,
@@ -26,7 +26,32 @@ export interface OrderListQuery extends DocumentQuery {
   /** One connector, or (marketplace) any, or a connector-bound key's own. */
   connectorId?: number | undefined;
   order?: 'asc' | 'desc';
+  /** Screen lists: the status text, exactly as stored. */
+  orderStatus?: string | undefined;
+  /** Screen lists: the order's id on its connector (order_unique_id) or in the service (SERVICE_order_id), exactly. */
+  q?: string | undefined;
 }
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { SERVICE_order_id: 'o.id', order_date: 'o.order_date' } as const;
+export type OrdersSort = keyof typeof SORTS;
+
+/** One WHERE for the REST pages and the screen windows. */
+function orderWhere(query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
+  const where = documentWhere(query, ORDER_FILTER_COLUMNS).add('o.connector_id = ?', query.connectorId).add('o.order_status = ?', query.orderStatus);
+  if (query.q !== undefined) {
+    // connector_orders_company_unique, or the primary key.
+    const text = query.q.trim();
+    const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+    where.add(
+      'o.id IN (SELECT id FROM connector_orders WHERE company_id = ? AND order_unique_id = ? UNION ALL SELECT id FROM connector_orders WHERE company_id = ? AND id = ?)',
+      query.companyId, text, query.companyId, id,
+    );
+  }
+  return where;
+}
+
+const SOURCE = { from: ORDER_FROM, columns: ORDER_COLUMNS, idColumn: 'o.id', idKey: 'SERVICE_order_id' };
 
 /** Connector orders with the sales receipts, invoices and AWBs linked to each (one query each per page). */
 export function createOrderReader(db: Database, pager: Pager) {
@@ -71,18 +96,27 @@ export function createOrderReader(db: Database, pager: Pager) {
 
   return {
     list(query: OrderListQuery): Page<ConnectorOrder> {
-      const where = documentWhere(query, ORDER_FILTER_COLUMNS).add('o.connector_id = ?', query.connectorId);
       const page = pager.page<OrderRow & Record<string, unknown>>({
-        from: ORDER_FROM,
-        columns: ORDER_COLUMNS,
-        where,
-        idColumn: 'o.id',
-        idKey: 'SERVICE_order_id',
+        ...SOURCE,
+        where: orderWhere(query),
         page: query.page,
         pageSize: query.pageSize,
         order: query.order ?? 'asc',
       });
       return { rows: withLinks(query.companyId, page.rows), hasMore: page.hasMore };
+    },
+
+    /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
+    window(query: Omit<OrderListQuery, 'page' | 'pageSize' | 'order'>, options: WindowOptions<OrdersSort>): Window<ConnectorOrder> {
+      const window = pager.window<OrderRow & Record<string, unknown>>({
+        ...SOURCE,
+        // The filters read only the order: the ids and the count come from its indexes alone.
+        keysFrom: 'connector_orders o',
+        where: orderWhere(query),
+        ...options,
+        sort: SORTS[options.sort],
+      });
+      return { ...window, rows: withLinks(query.companyId, window.rows) };
     },
   };
 }

@@ -2,8 +2,10 @@ import type { Database } from 'better-sqlite3';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import type { Contact, ContactAddress, ContactBankAccount, ContactPerson } from '../../../../shared/domain/contacts.ts';
 import { groupByParent } from '../../store/document-query.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { Where } from '../../store/where.ts';
+import { flag } from '../../store/document-query.ts';
+import { prefixPattern } from '../../store/text-search.ts';
 
 export interface ContactIncludes {
   pricelist?: boolean;
@@ -22,6 +24,33 @@ export interface ContactsQuery {
   include: ContactIncludes;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The screen list: clients and suppliers (deleted ones left out, as in /contacts/list/), a role
+ * each way or both, and a free text: the start of the name (letters A-Z in any case) or the
+ * fiscal code (vat_id) exactly, with or without its RO.
+ */
+export interface ContactsScreenQuery {
+  companyId: number;
+  isClient?: boolean | undefined;
+  isSupplier?: boolean | undefined;
+  q?: string | undefined;
+  include: ContactIncludes;
+}
+
+type ContactFilters = Omit<ContactsQuery, 'include' | 'page' | 'pageSize'> & Omit<ContactsScreenQuery, 'include'>;
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { bocp_id: 'c.id', name: 'c.name COLLATE NOCASE' } as const;
+export type ContactsSort = keyof typeof SORTS;
+
+/** The fiscal codes `text` may mean: as typed (upper case), and with or without RO. */
+function fiscalCodes(text: string): string[] {
+  const code = text.toUpperCase().replace(/\s+/g, '');
+  const digits = /^RO(\d+)$/.exec(code)?.[1];
+  if (digits) return [code, digits];
+  return /^\d+$/.test(code) ? [code, `RO${code}`] : [code, code];
 }
 
 const FROM = 'contacts c LEFT JOIN contact_groups g ON g.id = c.group_id AND g.company_id = c.company_id';
@@ -96,28 +125,52 @@ export function createContacts(db: Database, pager: Pager) {
     }
   }
 
+  /** One WHERE for the REST pages (clients only) and the screen windows (either role). */
+  function whereOf(query: ContactFilters): Where {
+    const where = new Where()
+      .add('c.company_id = ?', query.companyId)
+      .add('c.is_client = ?', flag(query.isClient))
+      .add('c.is_supplier = ?', flag(query.isSupplier))
+      .when(true, 'c.deleted = 0')
+      .add('c.lastupdated > ?', query.modifiedAfter)
+      .add('c.lastupdated <= ?', query.modifiedThrough)
+      .add('c.id = ?', query.id)
+      .add('c.id >= ?', query.minId);
+    if (query.q !== undefined) {
+      // contacts_screen_name for the name, contacts_company_cui for the fiscal code.
+      const text = query.q.trim();
+      const [code, other] = fiscalCodes(text);
+      where.add(
+        `c.id IN (SELECT id FROM contacts WHERE company_id = ? AND name LIKE ? ESCAPE '\\'
+                  UNION ALL SELECT id FROM contacts WHERE company_id = ? AND cui IN (?, ?))`,
+        query.companyId, prefixPattern(text), query.companyId, code, other,
+      );
+    }
+    return where;
+  }
+
+  const source = { from: FROM, columns: COLUMNS, idColumn: 'c.id', idKey: 'bocp_id' };
+
   return {
     /** Clients only (is_client = 1), deleted contacts left out, ascending id. */
     list(query: ContactsQuery): Page<Contact> {
-      const where = new Where()
-        .add('c.company_id = ?', query.companyId)
-        .when(true, 'c.is_client = 1')
-        .when(true, 'c.deleted = 0')
-        .add('c.lastupdated > ?', query.modifiedAfter)
-        .add('c.lastupdated <= ?', query.modifiedThrough)
-        .add('c.id = ?', query.id)
-        .add('c.id >= ?', query.minId);
-      const page = pager.page<Contact>({
-        from: FROM,
-        columns: COLUMNS,
-        where,
-        idColumn: 'c.id',
-        idKey: 'bocp_id',
-        page: query.page,
-        pageSize: query.pageSize,
-      });
+      const page = pager.page<Contact>({ ...source, where: whereOf({ ...query, isClient: true }), page: query.page, pageSize: query.pageSize });
       attachIncludes(query.companyId, page.rows, query.include);
       return page;
+    },
+
+    /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
+    window(query: ContactsScreenQuery, options: WindowOptions<ContactsSort>): Window<Contact> {
+      const window = pager.window<Contact>({
+        ...source,
+        // The filters read only the contact: the ids and the count come from its indexes alone.
+        keysFrom: 'contacts c',
+        where: whereOf(query),
+        ...options,
+        sort: SORTS[options.sort],
+      });
+      attachIncludes(query.companyId, window.rows, query.include);
+      return window;
     },
 
     /** Any contact of the account (client or supplier, deleted ones flagged); 404 otherwise. */

@@ -343,3 +343,4 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
   };
 }
 export type Images = ReturnType<typeof createImages>;
+export { loadSharp } from './sharp.ts';

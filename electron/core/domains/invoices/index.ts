@@ -4,7 +4,8 @@ import type { DocumentNumberReading } from '../../../../shared/filters/grammar.t
 import type { DomainDeps } from '../../domain-deps.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import { documentLinesReader } from '../../store/document-lines.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
+import { createDocumentNumberResolver, createDocumentSearch } from '../../store/text-search.ts';
 import { clientAddressReader, streetLine, type ClientAddress } from './client-address.ts';
 
 export interface InvoicesQuery extends DocumentQuery {
@@ -15,7 +16,15 @@ export interface InvoicesQuery extends DocumentQuery {
   documentNumber?: readonly DocumentNumberReading[] | undefined;
   /** scheme://host[:port] the links of the rows start with (a REST request's own); default the listener's. */
   baseUrl?: string | undefined;
+  /** Screen lists: paid in full (true: nothing left to pay) or not (false). */
+  paid?: boolean | undefined;
+  /** Screen lists: the number (with or without series) or the start of the client's name. */
+  q?: string | undefined;
 }
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { bocp_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat' } as const;
+export type InvoicesSort = keyof typeof SORTS;
 
 // Payments of the invoice: allocated to it, or belonging to one of its sales receipts.
 const LAST_PAYMENT = `COALESCE((SELECT max(d) FROM (
@@ -60,96 +69,98 @@ const addressKeys = (prefix: 'client_' | 'client_shipping_', street: 'address' |
 
 /** Fiscal invoices: /invoices/list/. */
 export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps, 'links' | 'publicUrl'>) {
-  // Index-served (invoices_company_number): does a reading name an invoice of the account?
-  const seriesOf = db
-    .prepare<[number, number, string], string>(
-      'SELECT series FROM invoices WHERE company_id = ? AND number = ? AND series = ? COLLATE NOCASE LIMIT 1',
-    )
-    .pluck();
+  // documentnr: the number (any series), or the series as stored and the number (invoices_company_number).
+  const documentNumber = createDocumentNumberResolver(db, 'invoices');
+  const search = createDocumentSearch(db, 'invoices');
   const lines = documentLinesReader(db, 'invoice');
   const addresses = clientAddressReader(db);
 
-  /** The where of documentnr: the number (any series), or the series as stored and the number; none: nothing. */
-  function documentNumberWhere(companyId: number, readings: readonly DocumentNumberReading[]) {
-    for (const reading of readings) {
-      if (reading.series === null) return { number: reading.number, series: undefined };
-      const series = seriesOf.get(companyId, reading.number, reading.series);
-      if (series !== undefined) return { number: reading.number, series };
+  /** One WHERE for the REST pages and the screen windows; a documentnr that names no invoice matches nothing. */
+  function whereOf(query: Omit<InvoicesQuery, 'page' | 'pageSize'>) {
+    const numbered = query.documentNumber === undefined ? undefined : documentNumber(query.companyId, query.documentNumber);
+    const where = documentWhere(query)
+      .add('number = ?', numbered?.number)
+      .add('series = ?', numbered?.series)
+      .when(query.documentNumber !== undefined && numbered === undefined, '0')
+      // Paid: nothing left (rest, as the rows show it, is 0).
+      .when(query.paid === true, 'round(total_with_vat - paid_amount, 2) <= 0')
+      .when(query.paid === false, 'round(total_with_vat - paid_amount, 2) > 0');
+    if (query.q !== undefined) {
+      const ids = search(query.companyId, query.q);
+      where.add(`id IN (${ids.sql})`, ...ids.params);
     }
-    return undefined;
+    return where;
   }
+
+  /** The answer's records of raw rows: links on `baseUrl`, lines and the client's addresses, one query each. */
+  function finish(companyId: number, raw: InvoiceRow[], baseUrl: string): Invoice[] {
+    if (raw.length === 0) return [];
+    const linesOf = lines(companyId, raw.map((r) => r.bocp_id));
+    const parties = addresses.read(
+      companyId,
+      raw.map((r) => ({
+        contactId: r.bocp_contact_id,
+        invoiceAddressId: r.order_invoice_address_id,
+        deliveryAddressId: r.order_delivery_address_id,
+      })),
+    );
+    return raw.map(({ order_invoice_address_id: _i, order_delivery_address_id: _d, ...row }, n): Invoice => {
+      const party = parties[n]!;
+      return {
+        bocp_id: row.bocp_id,
+        doc_series: row.doc_series,
+        doc_nr: row.doc_nr,
+        doc_date: row.doc_date,
+        doc_due_date: row.doc_due_date,
+        last_payment_date: row.last_payment_date,
+        document_value_with_vat: row.document_value_with_vat,
+        rest: row.rest,
+        currency: row.currency,
+        document_cancelled: row.document_cancelled,
+        pdf_invoice_url: deps.links.expiringUrl(baseUrl, { kind: 'invoice', companyId, id: row.bocp_id }, 'pdf'),
+        record_ts: row.record_ts,
+        bocp_contact_id: row.bocp_contact_id,
+        client_name: row.client_name,
+        client_email: party.email,
+        client_phone1: party.phone,
+        client_phone2: party.delivery?.shipping_contact_phone && party.delivery.shipping_contact_phone !== party.phone ? party.delivery.shipping_contact_phone : '',
+        client_vat_id: row.client_vat_id,
+        ...(addressKeys('client_', 'address', party.invoice) as Pick<Invoice, `client_${'address' | 'city' | 'county' | 'postcode' | 'country'}`>),
+        ...(addressKeys('client_shipping_', 'adress', party.delivery) as Pick<
+          Invoice,
+          `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
+        >),
+        client_id: row.client_id,
+        client_cui: row.client_cui,
+        client_reg_com: row.client_reg_com,
+        workpoint_id: row.workpoint_id,
+        exchange_rate: row.exchange_rate,
+        total_without_vat: row.total_without_vat,
+        total_vat: row.total_vat,
+        total_ron: row.total_ron,
+        paid_amount: row.paid_amount,
+        efactura_status: row.efactura_status,
+        storno_of_id: row.storno_of_id,
+        mentions: row.mentions,
+        added_by_api: row.added_by_api,
+        last_changed_ts: row.last_changed_ts,
+        items: linesOf.get(row.bocp_id) ?? [],
+      };
+    });
+  }
+
+  const source = { from: 'invoices', columns: INVOICE_COLUMNS, idColumn: 'id', idKey: 'bocp_id' };
 
   return {
     list(query: InvoicesQuery): Page<Invoice> {
-      const numbered = query.documentNumber === undefined ? undefined : documentNumberWhere(query.companyId, query.documentNumber);
-      const where = documentWhere(query)
-        .add('number = ?', numbered?.number)
-        .add('series = ?', numbered?.series)
-        .when(query.documentNumber !== undefined && numbered === undefined, '0');
-      const page = pager.page<InvoiceRow>({
-        from: 'invoices',
-        columns: INVOICE_COLUMNS,
-        where,
-        idColumn: 'id',
-        idKey: 'bocp_id',
-        page: query.page,
-        pageSize: query.pageSize,
-      });
-      if (page.rows.length === 0) return { rows: [], hasMore: page.hasMore };
-      const baseUrl = query.baseUrl ?? deps.publicUrl();
-      const linesOf = lines(query.companyId, page.rows.map((r) => r.bocp_id));
-      const parties = addresses.read(
-        query.companyId,
-        page.rows.map((r) => ({
-          contactId: r.bocp_contact_id,
-          invoiceAddressId: r.order_invoice_address_id,
-          deliveryAddressId: r.order_delivery_address_id,
-        })),
-      );
-      const rows = page.rows.map(({ order_invoice_address_id: _i, order_delivery_address_id: _d, ...row }, n): Invoice => {
-        const party = parties[n]!;
-        return {
-          bocp_id: row.bocp_id,
-          doc_series: row.doc_series,
-          doc_nr: row.doc_nr,
-          doc_date: row.doc_date,
-          doc_due_date: row.doc_due_date,
-          last_payment_date: row.last_payment_date,
-          document_value_with_vat: row.document_value_with_vat,
-          rest: row.rest,
-          currency: row.currency,
-          document_cancelled: row.document_cancelled,
-          pdf_invoice_url: deps.links.expiringUrl(baseUrl, { kind: 'invoice', companyId: query.companyId, id: row.bocp_id }, 'pdf'),
-          record_ts: row.record_ts,
-          bocp_contact_id: row.bocp_contact_id,
-          client_name: row.client_name,
-          client_email: party.email,
-          client_phone1: party.phone,
-          client_phone2: party.delivery?.shipping_contact_phone && party.delivery.shipping_contact_phone !== party.phone ? party.delivery.shipping_contact_phone : '',
-          client_vat_id: row.client_vat_id,
-          ...(addressKeys('client_', 'address', party.invoice) as Pick<Invoice, `client_${'address' | 'city' | 'county' | 'postcode' | 'country'}`>),
-          ...(addressKeys('client_shipping_', 'adress', party.delivery) as Pick<
-            Invoice,
-            `client_shipping_${'adress' | 'city' | 'county' | 'postcode' | 'country'}`
-          >),
-          client_id: row.client_id,
-          client_cui: row.client_cui,
-          client_reg_com: row.client_reg_com,
-          workpoint_id: row.workpoint_id,
-          exchange_rate: row.exchange_rate,
-          total_without_vat: row.total_without_vat,
-          total_vat: row.total_vat,
-          total_ron: row.total_ron,
-          paid_amount: row.paid_amount,
-          efactura_status: row.efactura_status,
-          storno_of_id: row.storno_of_id,
-          mentions: row.mentions,
-          added_by_api: row.added_by_api,
-          last_changed_ts: row.last_changed_ts,
-          items: linesOf.get(row.bocp_id) ?? [],
-        };
-      });
-      return { rows, hasMore: page.hasMore };
+      const page = pager.page<InvoiceRow>({ ...source, where: whereOf(query), page: query.page, pageSize: query.pageSize });
+      return { rows: finish(query.companyId, page.rows, query.baseUrl ?? deps.publicUrl()), hasMore: page.hasMore };
+    },
+
+    /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
+    window(query: Omit<InvoicesQuery, 'page' | 'pageSize'>, options: WindowOptions<InvoicesSort>): Window<Invoice> {
+      const window = pager.window<InvoiceRow>({ ...source, where: whereOf(query), ...options, sort: SORTS[options.sort] });
+      return { ...window, rows: finish(query.companyId, window.rows, query.baseUrl ?? deps.publicUrl()) };
     },
   };
 }

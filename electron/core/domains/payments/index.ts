@@ -8,7 +8,8 @@ import {
   type PaymentType,
 } from '../../../../shared/domain/payments.ts';
 import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
+import { createDocumentSearch } from '../../store/text-search.ts';
 import { createPaymentWrites } from './write.ts';
 
 export { createPaymentLedger, allocationStatusOf, type PaymentLedger, type SaleForPayment } from './ledger.ts';
@@ -16,7 +17,16 @@ export { createPaymentLedger, allocationStatusOf, type PaymentLedger, type SaleF
 export interface PaymentsQuery extends DocumentQuery {
   allocationStatus?: AllocationStatusFilter | undefined;
   include: { allocations?: boolean };
+  /** Screen lists: the payments of one sale (bv_id). */
+  saleId?: number | undefined;
+  paymentType?: string | undefined;
+  /** Screen lists: the number (with or without series) or the start of the client's name. */
+  q?: string | undefined;
 }
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { incasare_id: 'id', doc_date: 'date', amount: 'amount' } as const;
+export type PaymentsSort = keyof typeof SORTS;
 
 const PAYMENT_COLUMNS = `id AS incasare_id, series AS doc_series, number AS doc_nr, date AS doc_date, payment_type, client_id, client_name, client_cui,
   client_reg_com, workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source,
@@ -44,6 +54,33 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
     'SELECT code, name, is_custom FROM payment_types WHERE company_id = ? ORDER BY code',
   );
 
+  const search = createDocumentSearch(db, 'payments');
+  const source = { from: 'payments', columns: PAYMENT_COLUMNS, idColumn: 'id', idKey: 'incasare_id' };
+
+  /** One WHERE for the REST pages and the screen windows. */
+  function whereOf(query: Omit<PaymentsQuery, 'page' | 'pageSize'>) {
+    const status = query.allocationStatus;
+    const where = documentWhere(query)
+      .add('allocation_status = ?', status === 'any' || status === 'has_allocated' ? undefined : status)
+      // has_allocated: some or fully. Written as "not not_allocated" (the column allows three
+      // values): read in id order through the account index instead of sorting two ranges.
+      .when(status === 'has_allocated', "allocation_status <> 'not_allocated'")
+      .add('sale_id = ?', query.saleId)
+      .add('payment_type = ?', query.paymentType);
+    if (query.q !== undefined) {
+      const ids = search(query.companyId, query.q);
+      where.add(`id IN (${ids.sql})`, ...ids.params);
+    }
+    return where;
+  }
+
+  function attachAllocations(query: Pick<PaymentsQuery, 'companyId' | 'include'>, rows: Payment[]): void {
+    if (!query.include.allocations || rows.length === 0) return;
+    const ids = JSON.stringify(rows.map((row) => row.incasare_id));
+    const byPayment = groupByParent(allocations.all(query.companyId, ids));
+    for (const row of rows) row.allocations = (byPayment.get(row.incasare_id) ?? []) as PaymentAllocation[];
+  }
+
   /** The standard codes (always accepted, in the spec's order), then the account's own types. */
   function types(companyId: number): PaymentType[] {
     const own = accountTypes.all(companyId);
@@ -59,27 +96,16 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
     ...createPaymentWrites(db, deps, types),
 
     list(query: PaymentsQuery): Page<Payment> {
-      const status = query.allocationStatus;
-      const where = documentWhere(query)
-        .add('allocation_status = ?', status === 'any' || status === 'has_allocated' ? undefined : status)
-        // has_allocated: some or fully. Written as "not not_allocated" (the column allows three
-        // values): read in id order through the account index instead of sorting two ranges.
-        .when(status === 'has_allocated', "allocation_status <> 'not_allocated'");
-      const page = pager.page<Payment>({
-        from: 'payments',
-        columns: PAYMENT_COLUMNS,
-        where,
-        idColumn: 'id',
-        idKey: 'incasare_id',
-        page: query.page,
-        pageSize: query.pageSize,
-      });
-      if (query.include.allocations && page.rows.length > 0) {
-        const ids = JSON.stringify(page.rows.map((row) => row.incasare_id));
-        const byPayment = groupByParent(allocations.all(query.companyId, ids));
-        for (const row of page.rows) row.allocations = (byPayment.get(row.incasare_id) ?? []) as PaymentAllocation[];
-      }
+      const page = pager.page<Payment>({ ...source, where: whereOf(query), page: query.page, pageSize: query.pageSize });
+      attachAllocations(query, page.rows);
       return page;
+    },
+
+    /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
+    window(query: Omit<PaymentsQuery, 'page' | 'pageSize'>, options: WindowOptions<PaymentsSort>): Window<Payment> {
+      const window = pager.window<Payment>({ ...source, where: whereOf(query), ...options, sort: SORTS[options.sort] });
+      attachAllocations(query, window.rows);
+      return window;
     },
 
     types,

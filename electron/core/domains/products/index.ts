@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/domain/products.ts';
 import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import { groupByParent } from '../../store/document-query.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { exportStream, type ExportFormat, type ExportLayout, type ExportPage } from './export.ts';
 import { createPricing, round2, type OpenPricelist } from './pricing.ts';
 import { PRODUCT_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
@@ -23,6 +23,13 @@ export type { ProductQuery, ProductIncludes } from './query.ts';
 export { EXPORT_CONTENT_TYPE, type ExportFormat } from './export.ts';
 export { createProductPush, pushFieldsOf, type ProductPushSnapshot, type ProductPushes, type ProductReader } from './push.ts';
 export type { ProductWriteBody, ProductWrites } from './write.ts';
+
+/**
+ * The screen sorts and the column each one orders by (an index of migration 015 each); stoc_global
+ * is stock_total, the global stock the triggers of 015 keep on the variant.
+ */
+const SORTS = { product_id: 'p.id', product_name: 'p.product_name COLLATE NOCASE', stoc_global: 'p.stock_total', pret_vanzare: 'p.pret_vanzare' } as const;
+export type ProductsSort = keyof typeof SORTS;
 
 /** list: the product record; stocks: the record with its stock per workpoint (workpoints[]). */
 export type ProductShape = 'list' | 'stocks';
@@ -283,8 +290,25 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       };
     }
 
+    /** A window of the screen list: the same WHERE and records as page(), any offset, any sort of SORTS. */
+    function window(options: WindowOptions<ProductsSort>): Window<Product | ProductStock> {
+      const found = pager.window<Row>({
+        from: source.from,
+        // The filters read only the variant (and probe connector_products): its indexes answer them.
+        keysFrom: query.connectorId === undefined ? 'products p' : source.from,
+        columns: PRODUCT_COLUMNS,
+        where,
+        idColumn: source.idColumn,
+        idKey: 'product_id',
+        ...options,
+        sort: SORTS[options.sort],
+      });
+      return { ...found, rows: finish(found.rows) };
+    }
+
     return {
       page,
+      window,
       /**
        * The CSV or XML export as a text stream: every matching row (streamed in batches), or
        * only the page asked for.

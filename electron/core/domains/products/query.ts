@@ -1,5 +1,7 @@
 import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import { Where } from '../../store/where.ts';
+import { flag } from '../../store/document-query.ts';
+import { prefixPattern } from '../../store/text-search.ts';
 
 /**
  * A request for products, already read from the filter grammar: the filters of /product/list/
@@ -37,6 +39,17 @@ export interface ProductQuery {
   connectorId?: number | undefined;
   /** include:onstock (stocks): stock > 0 at the workpoint(s) in scope. */
   onStock?: boolean | undefined;
+  /** Screen lists: only deleted (true) or only live (false) variants; overrides showDeleted / excludeDeleted. */
+  deleted?: boolean | undefined;
+  /** Screen lists: only archived (true) or not archived (false). */
+  archived?: boolean | undefined;
+  categoryId?: number | undefined;
+  /** Screen lists: only variants published to that connector (a filter: the rows stay the catalogue's). */
+  publishedTo?: number | undefined;
+  /** Screen lists: a global stock above 0 (true) or not (false). */
+  inStock?: boolean | undefined;
+  /** Screen lists: cod_produs, cod_varianta or barcode exactly, or the start of the name. */
+  q?: string | undefined;
   include?: ProductIncludes;
   /** The caller's URLs of stored images (the door builds them); without them a stored file's url is null. */
   media?: MediaUrls | undefined;
@@ -107,7 +120,15 @@ export function productWhere(query: ProductQuery, scope: { workpointIds: number[
     .add('p.last_changed_ts <= ?', query.modifiedThrough)
     .add('p.id >= ?', query.minId)
     .add('p.family_id = ?', query.familyId)
-    .when(!query.showDeleted || query.excludeDeleted, 'p.deleted = 0')
+    .when(query.deleted === undefined && (!query.showDeleted || query.excludeDeleted), 'p.deleted = 0')
+    .add('p.deleted = ?', flag(query.deleted))
+    .add('p.archived = ?', flag(query.archived))
+    .add('p.category_id = ?', query.categoryId)
+    // stock_total: the quantity at every live workpoint, kept by triggers (migration 015). The
+    // unary + keeps the planner on the index of the sort, where the value is read with the entry,
+    // instead of a range of stock_total that would then need sorting.
+    .when(query.inStock === true, '+p.stock_total > 0')
+    .when(query.inStock === false, '+p.stock_total <= 0')
     .when(query.excludeArchived, 'p.archived = 0')
     .when((query.cont ?? 'sellable') === 'sellable', 'p.is_sellable = 1')
     .when(query.visibility === 'partner', 'p.partner_visible = 1')
@@ -129,6 +150,19 @@ export function productWhere(query: ProductQuery, scope: { workpointIds: number[
   }
   // Only products published to a connector: the rows are driven by connector_products (see productSource).
   where.add('cp.connector_id = ?', query.connectorId);
+  // The same as a filter on the catalogue's order: one probe of connector_products' key per variant.
+  where.add('EXISTS (SELECT 1 FROM connector_products x WHERE x.connector_id = ? AND x.product_id = p.id)', query.publishedTo);
+  if (query.q !== undefined) {
+    // products_company_code, _variant, _barcode and products_screen_name (NOCASE).
+    const text = query.q.trim();
+    where.add(
+      `p.id IN (SELECT id FROM products WHERE company_id = ? AND cod_produs = ?
+                UNION ALL SELECT id FROM products WHERE company_id = ? AND cod_varianta = ?
+                UNION ALL SELECT id FROM products WHERE company_id = ? AND barcode = ?
+                UNION ALL SELECT id FROM products WHERE company_id = ? AND product_name LIKE ? ESCAPE '\\')`,
+      query.companyId, text, query.companyId, text, query.companyId, text, query.companyId, prefixPattern(text),
+    );
+  }
   if (query.onStock) {
     where.add(
       `EXISTS (SELECT 1 FROM stock s WHERE s.product_id = p.id AND s.company_id = p.company_id AND s.quantity > 0

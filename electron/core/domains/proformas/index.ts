@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { Proforma } from '../../../../shared/domain/proformas.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
+import { createDocumentSearch } from '../../store/text-search.ts';
 
 export interface ProformasQuery extends DocumentQuery {
   /** for_abon_tpl_id: only proformas generated from this subscription template. */
@@ -10,7 +11,13 @@ export interface ProformasQuery extends DocumentQuery {
   include: { paymentLink?: boolean };
   /** scheme://host[:port] the links of the rows start with (a REST request's own); default the listener's. */
   baseUrl?: string | undefined;
+  /** Screen lists: the number (with or without series) or the start of the client's name. */
+  q?: string | undefined;
 }
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { proforma_id: 'id', doc_date: 'date' } as const;
+export type ProformasSort = keyof typeof SORTS;
 
 // The real service's names first (real-service.md), then ours (docs/data-model.md).
 const PROFORMA_COLUMNS = `id AS proforma_id, series AS doc_series, number AS doc_nr, date AS doc_date, total_with_vat AS total,
@@ -21,25 +28,44 @@ const PROFORMA_COLUMNS = `id AS proforma_id, series AS doc_series, number AS doc
 
 /** Proforma invoices: /proformas/list/ (exclude:cancelled arrives here as skipCancelled). */
 export function createProformas(db: Database, pager: Pager, deps: Pick<DomainDeps, 'links' | 'publicUrl'>) {
-  void db;
+  const search = createDocumentSearch(db, 'proformas');
+
+  /** One WHERE, columns and links for the REST pages and the screen windows. */
+  function sourceOf(query: Omit<ProformasQuery, 'page' | 'pageSize'>) {
+    const where = documentWhere(query).add('subscription_template_id = ?', query.subscriptionTemplateId);
+    if (query.q !== undefined) {
+      const ids = search(query.companyId, query.q);
+      where.add(`id IN (${ids.sql})`, ...ids.params);
+    }
+    return {
+      from: 'proformas',
+      // payment_link is a column of the row: included by selecting it, no second query.
+      columns: query.include.paymentLink ? `${PROFORMA_COLUMNS}, payment_link` : PROFORMA_COLUMNS,
+      where,
+      idColumn: 'id',
+      idKey: 'proforma_id',
+    };
+  }
+
+  function withLinks(query: Pick<ProformasQuery, 'companyId' | 'baseUrl'>, rows: Proforma[]): void {
+    const baseUrl = query.baseUrl ?? deps.publicUrl();
+    for (const row of rows) {
+      row.view_link = deps.links.url(baseUrl, { kind: 'proforma', companyId: query.companyId, id: row.proforma_id }, 'html');
+    }
+  }
+
   return {
     list(query: ProformasQuery): Page<Proforma> {
-      const where = documentWhere(query).add('subscription_template_id = ?', query.subscriptionTemplateId);
-      const page = pager.page<Proforma>({
-        from: 'proformas',
-        // payment_link is a column of the row: included by selecting it, no second query.
-        columns: query.include.paymentLink ? `${PROFORMA_COLUMNS}, payment_link` : PROFORMA_COLUMNS,
-        where,
-        idColumn: 'id',
-        idKey: 'proforma_id',
-        page: query.page,
-        pageSize: query.pageSize,
-      });
-      const baseUrl = query.baseUrl ?? deps.publicUrl();
-      for (const row of page.rows) {
-        row.view_link = deps.links.url(baseUrl, { kind: 'proforma', companyId: query.companyId, id: row.proforma_id }, 'html');
-      }
+      const page = pager.page<Proforma>({ ...sourceOf(query), page: query.page, pageSize: query.pageSize });
+      withLinks(query, page.rows);
       return page;
+    },
+
+    /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
+    window(query: Omit<ProformasQuery, 'page' | 'pageSize'>, options: WindowOptions<ProformasSort>): Window<Proforma> {
+      const window = pager.window<Proforma>({ ...sourceOf(query), ...options, sort: SORTS[options.sort] });
+      withLinks(query, window.rows);
+      return window;
     },
   };
 }

@@ -1,14 +1,25 @@
 import type { Database } from 'better-sqlite3';
 import type { Sale, SaleInvoiceLink, SaleTransaction } from '../../../../shared/domain/sales.ts';
-import { documentWhere, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
+import { documentWhere, flag, groupByParent, type DocumentQuery } from '../../store/document-query.ts';
 import { documentLinesReader } from '../../store/document-lines.ts';
-import type { Page, Pager } from '../../store/paging.ts';
+import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
+import { createDocumentSearch } from '../../store/text-search.ts';
 
 export interface SalesQuery extends DocumentQuery {
   include: { items?: boolean; transactions?: boolean; invoiced?: boolean };
   excludeAddedByApi?: boolean | undefined;
   excludeInvoiced?: boolean | undefined;
+  /** Screen lists: invoiced (true) or not yet (false); absent: both. */
+  invoiced?: boolean | undefined;
+  /** Screen lists: created through the API (true) or not (false). */
+  addedByApi?: boolean | undefined;
+  /** Screen lists: the number (with or without series) or the start of the client's name. */
+  q?: string | undefined;
 }
+
+/** The screen sorts and the column each one orders by (an index of migration 015 each). */
+const SORTS = { bv_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat' } as const;
+export type SalesSort = keyof typeof SORTS;
 
 const SALE_COLUMNS = `id AS bv_id, series AS doc_series, number AS doc_nr, date AS doc_date, client_id, client_name, client_cui,
   client_reg_com, workpoint_id, currency, exchange_rate, total_without_vat, total_vat, total_with_vat AS document_value_with_vat,
@@ -30,6 +41,23 @@ export function createSales(db: Database, pager: Pager) {
        FROM invoices WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))`,
   );
 
+  const search = createDocumentSearch(db, 'sales');
+
+  /** One WHERE for the REST pages and the screen windows. */
+  function whereOf(query: Omit<SalesQuery, 'page' | 'pageSize' | 'include'>) {
+    const where = documentWhere(query)
+      .when(query.excludeAddedByApi, 'added_by_api = 0')
+      .when(query.excludeInvoiced, 'invoice_id IS NULL')
+      .when(query.invoiced === true, 'invoice_id IS NOT NULL')
+      .when(query.invoiced === false, 'invoice_id IS NULL')
+      .add('added_by_api = ?', flag(query.addedByApi));
+    if (query.q !== undefined) {
+      const ids = search(query.companyId, query.q);
+      where.add(`id IN (${ids.sql})`, ...ids.params);
+    }
+    return where;
+  }
+
   function attachIncludes(companyId: number, rows: Sale[], include: SalesQuery['include']): void {
     const ids = JSON.stringify(rows.map((row) => row.bv_id));
     if (include.items) {
@@ -49,13 +77,10 @@ export function createSales(db: Database, pager: Pager) {
 
   return {
     list(query: SalesQuery): Page<Sale> {
-      const where = documentWhere(query)
-        .when(query.excludeAddedByApi, 'added_by_api = 0')
-        .when(query.excludeInvoiced, 'invoice_id IS NULL');
       const page = pager.page<Sale>({
         from: 'sales',
         columns: SALE_COLUMNS,
-        where,
+        where: whereOf(query),
         idColumn: 'id',
         idKey: 'bv_id',
         page: query.page,
@@ -63,6 +88,21 @@ export function createSales(db: Database, pager: Pager) {
       });
       if (page.rows.length > 0) attachIncludes(query.companyId, page.rows, query.include);
       return page;
+    },
+
+    /** A window of the screen list: the same WHERE and rows as list(), any offset, any sort of SORTS. */
+    window(query: Omit<SalesQuery, 'page' | 'pageSize'>, options: WindowOptions<SalesSort>): Window<Sale> {
+      const window = pager.window<Sale>({
+        from: 'sales',
+        columns: SALE_COLUMNS,
+        where: whereOf(query),
+        idColumn: 'id',
+        idKey: 'bv_id',
+        ...options,
+        sort: SORTS[options.sort],
+      });
+      if (window.rows.length > 0) attachIncludes(query.companyId, window.rows, query.include);
+      return window;
     },
   };
 }

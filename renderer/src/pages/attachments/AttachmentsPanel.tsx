@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Alert, Group, NativeSelect, Paper, TextInput, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { ATTACHMENT_DOCTYPE_NAMES, type AttachmentDoctype } from '../../../../shared/domain/attachments.ts';
+import { IconInfo } from '../../app/shell/icons.tsx';
 import { useStorage } from '../storage/queries.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { StorageLink } from './ErrorText.tsx';
@@ -10,43 +13,67 @@ function StorageNotice({ companyId }: { companyId: number }) {
   const storage = useStorage(companyId);
   if (!storage.data || storage.data.configured) return null;
   return (
-    <div className="notice info" data-testid="attachments-storage-notice">
-      <strong>The attachment storage is not configured.</strong> Existing attachments are listed, but uploads and
-      deletes are refused (503) until an FTP storage is set in the <StorageLink /> panel — or the local embedded one
-      is started there.
-    </div>
+    <Alert variant="light" color="yellow" role="note" icon={<IconInfo />} data-testid="attachments-storage-notice" mb="md">
+      <Trans i18nKey="attachments.storageNotice" components={{ strong: <strong />, panel: <StorageLink /> }} />
+    </Alert>
   );
 }
 
-/** The attachments of a document chosen by its kind and id: list, upload, download, delete. */
-export function AttachmentsPanel({ companyId }: { companyId: number }) {
-  const [doctype, setDoctype] = useState<AttachmentDoctype>('sale');
-  const [docId, setDocId] = useState('1');
-  const valid = /^\d+$/.test(docId) && Number(docId) >= 1;
-  const doc = { company_id: companyId, doctype, doc_id: valid ? Number(docId) : 1 };
+/**
+ * The attachments of a document chosen by its kind and id: list, upload, download, delete. The
+ * document is the screen's (its address), given by the parent with `onChange`.
+ */
+export function AttachmentsPanel({
+  companyId,
+  doctype,
+  docId,
+  onChange,
+}: {
+  companyId: number;
+  doctype: AttachmentDoctype;
+  docId: number;
+  onChange: (next: { doctype: AttachmentDoctype; doc_id: number }) => void;
+}) {
+  const { t } = useTranslation();
+  // What is typed may not be an id yet ("", "0"); the address keeps the last valid one.
+  const [text, setText] = useState(String(docId));
+  useEffect(() => {
+    setText((current) => (Number(current) === docId ? current : String(docId)));
+  }, [docId]);
+  const valid = /^\d+$/.test(text) && Number(text) >= 1;
+  const doc = { company_id: companyId, doctype, doc_id: valid ? Number(text) : docId };
 
   return (
-    <section aria-labelledby="attachments-heading" id="attachments" className="panel">
-      <h2 id="attachments-heading">Attachments</h2>
+    <Paper component="section" p="lg" aria-labelledby="attachments-heading" id="attachments">
+      <Title order={2} id="attachments-heading" mb="sm">
+        {t('attachments.title')}
+      </Title>
       <StorageNotice companyId={companyId} />
-      <div className="form-grid document-picker">
-        <div className="field">
-          <label htmlFor="attachments-doctype">Document type</label>
-          <select id="attachments-doctype" value={doctype} onChange={(e) => setDoctype(e.target.value as AttachmentDoctype)}>
-            {ATTACHMENT_DOCTYPE_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="attachments-doc-id">Document id</label>
-          <input id="attachments-doc-id" type="number" min={1} value={docId} onChange={(e) => setDocId(e.target.value)} />
-        </div>
-      </div>
+      <Group gap="md" mb="md" align="flex-end">
+        <NativeSelect
+          id="attachments-doctype"
+          label={t('attachments.doctype')}
+          value={doctype}
+          onChange={(e) => onChange({ doctype: e.currentTarget.value as AttachmentDoctype, doc_id: doc.doc_id })}
+          data={ATTACHMENT_DOCTYPE_NAMES.map((name) => ({ value: name, label: t(`attachments.doctypes.${name}`) }))}
+          w={260}
+        />
+        <TextInput
+          id="attachments-doc-id"
+          label={t('attachments.docId')}
+          type="number"
+          min={1}
+          value={text}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            if (/^\d+$/.test(value) && Number(value) >= 1) onChange({ doctype, doc_id: Number(value) });
+          }}
+          w={160}
+        />
+      </Group>
       <AttachmentList doc={doc} enabled={valid} />
       {valid && <UploadFiles doc={doc} />}
-    </section>
+    </Paper>
   );
 }

@@ -28,18 +28,8 @@ export function saveBase64(fileName: string, contentType: string, base64: string
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** 1 536 -> "1.5 KB" (binary multiples, as file managers on Windows show them). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
-}
+/** Sizes are written as Romania writes numbers (app/format.ts). */
+export { formatBytes } from '../../app/format.ts';
 
 /** A name for the attachment.progress events of one upload. */
 export function newUploadId(): string {

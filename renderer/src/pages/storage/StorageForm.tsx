@@ -1,25 +1,23 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { StoragePatch, StorageSettings } from '../../../../shared/domain/attachments.ts';
-import { FIELD_LABELS, plainErrors, type StorageField } from './plain-errors.ts';
+import { IconAlert } from '../../app/shell/icons.tsx';
+import { plainErrors, type StorageField } from './plain-errors.ts';
 
 type FtpPatch = NonNullable<StoragePatch['ftp']>;
 
-function Field({ name, error, children }: { name: StorageField; error: string | undefined; children: ReactNode }) {
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={`storage-${name}`}>{FIELD_LABELS[name]}</label>
-      {children}
-      {error && (
-        <span className="field-error" id={`storage-${name}-error`}>
-          {FIELD_LABELS[name]} {error}
-        </span>
-      )}
-    </div>
-  );
+interface Values {
+  host: string;
+  port: string;
+  user: string;
+  password: string;
+  root: string;
+  secure: boolean;
 }
 
 /** What the form sends: empty port, password and root are left out (default 21, kept, '/'). */
-function toPatch(values: { host: string; port: string; user: string; password: string; root: string; secure: boolean }): FtpPatch {
+function toPatch(values: Values): FtpPatch {
   return {
     host: values.host.trim(),
     user: values.user,
@@ -37,18 +35,21 @@ function toPatch(values: { host: string; port: string; user: string; password: s
 export function StorageForm({
   current,
   busy,
+  saving,
   error,
   onSave,
   children,
 }: {
   current: StorageSettings['ftp'];
   busy: boolean;
+  saving: boolean;
   error: Error | null;
   onSave: (ftp: FtpPatch) => void;
   /** More actions shown beside Save. */
   children?: ReactNode;
 }) {
-  const [values, setValues] = useState({
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Values>({
     host: current?.host ?? '',
     port: String(current?.port ?? 21),
     user: current?.user ?? '',
@@ -56,10 +57,13 @@ export function StorageForm({
     root: current?.root ?? '/',
     secure: current?.secure ?? false,
   });
-  const set = (name: keyof typeof values) => (event: { target: HTMLInputElement }) =>
-    setValues((v) => ({ ...v, [name]: name === 'secure' ? event.target.checked : event.target.value }));
-  const errors = plainErrors(error);
-  const describedBy = (name: StorageField) => (errors.fields[name] ? `storage-${name}-error` : undefined);
+  const set = (name: Exclude<keyof Values, 'secure'>) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+  const errors = plainErrors(t, error);
+  const label = (name: StorageField) => t(`storage.fields.${name}`);
+  const fieldError = (name: StorageField) => (errors.fields[name] ? `${label(name)} ${errors.fields[name]}` : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,55 +71,58 @@ export function StorageForm({
   };
 
   return (
-    <form className="storage-form" aria-label="FTP storage" onSubmit={submit} noValidate>
-      <div className="form-grid">
-        <Field name="host" error={errors.fields.host}>
-          <input id="storage-host" value={values.host} onChange={set('host')} placeholder="ftp.example.com" autoComplete="off" aria-describedby={describedBy('host')} />
-        </Field>
-        <Field name="port" error={errors.fields.port}>
-          <input id="storage-port" type="number" min={1} max={65535} value={values.port} onChange={set('port')} aria-describedby={describedBy('port')} />
-        </Field>
-        <Field name="user" error={errors.fields.user}>
-          <input id="storage-user" value={values.user} onChange={set('user')} autoComplete="off" aria-describedby={describedBy('user')} />
-        </Field>
-        <Field name="password" error={errors.fields.password}>
-          <input
+    <form aria-label={t('storage.form')} onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+          <TextInput id="storage-host" label={label('host')} value={values.host} onChange={set('host')} placeholder="ftp.example.com" autoComplete="off" error={fieldError('host')} />
+          <NumberInput
+            id="storage-port"
+            label={label('port')}
+            value={values.port}
+            onChange={(value) => setValues((v) => ({ ...v, port: String(value) }))}
+            min={1}
+            max={65535}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            thousandSeparator={false}
+            error={fieldError('port')}
+          />
+          <TextInput id="storage-user" label={label('user')} value={values.user} onChange={set('user')} autoComplete="off" error={fieldError('user')} />
+          <PasswordInput
             id="storage-password"
-            type="password"
+            label={label('password')}
             value={values.password}
             onChange={set('password')}
             autoComplete="new-password"
-            placeholder={current?.password_set ? 'stored — leave empty to keep' : ''}
-            aria-describedby={describedBy('password')}
+            placeholder={current?.password_set ? t('storage.passwordStored') : ''}
+            error={fieldError('password')}
           />
-        </Field>
-        <Field name="root" error={errors.fields.root}>
-          <input id="storage-root" value={values.root} onChange={set('root')} placeholder="/" aria-describedby={describedBy('root')} />
-        </Field>
-        <div className="field">
-          <span className="field-label">FTPS</span>
-          <label className="switch">
-            <input id="storage-secure" type="checkbox" role="switch" checked={values.secure} onChange={set('secure')} />
-            <span>{values.secure ? 'On (explicit TLS)' : 'Off (plain FTP)'}</span>
-          </label>
-        </div>
-      </div>
-      {errors.general.length > 0 && (
-        <div role="alert" className="notice error" data-testid="storage-error">
-          <strong>The storage setting was not saved:</strong> {errors.general.join(' ')}
-        </div>
-      )}
-      {Object.keys(errors.fields).length > 0 && errors.general.length === 0 && (
-        <div role="alert" className="notice error" data-testid="storage-error">
-          <strong>The storage setting was not saved:</strong> correct the fields marked in red.
-        </div>
-      )}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={busy}>
-          Save
-        </button>
-        {children}
-      </div>
+          <TextInput id="storage-root" label={label('root')} value={values.root} onChange={set('root')} placeholder="/" error={fieldError('root')} />
+          <Switch
+            id="storage-secure"
+            label={label('secure')}
+            description={values.secure ? t('storage.secureOn') : t('storage.secureOff')}
+            checked={values.secure}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setValues((v) => ({ ...v, secure: checked }));
+            }}
+            mt={{ base: 0, sm: 26 }}
+          />
+        </SimpleGrid>
+        {(errors.general.length > 0 || Object.keys(errors.fields).length > 0) && (
+          <Alert color="red" variant="light" icon={<IconAlert />} data-testid="storage-error">
+            <strong>{t('storage.notSaved')}</strong> {errors.general.length > 0 ? errors.general.join(' ') : t('storage.correctFields')}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" disabled={busy && !saving} loading={saving}>
+            {t('common.save')}
+          </Button>
+          {children}
+        </Group>
+      </Stack>
     </form>
   );
 }

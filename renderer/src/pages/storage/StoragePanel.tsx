@@ -1,3 +1,7 @@
+import { Alert, Badge, Box, Button, Code, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { Trans, useTranslation } from 'react-i18next';
 import type { StorageSettings, StorageTestResult } from '../../../../shared/domain/attachments.ts';
 import { ErpError } from '../../api/errors.ts';
 import { StorageForm } from './StorageForm.tsx';
@@ -7,51 +11,60 @@ import { useStorage, useStorageTest, useStorageUpdate } from './queries.ts';
 export const STORAGE_PANEL_ID = 'storage';
 
 function StorageStatus({ settings }: { settings: StorageSettings }) {
+  const { t } = useTranslation();
   if (!settings.configured || !settings.ftp) {
     return (
-      <p data-testid="storage-status">
-        <span className="status status-pending">not configured</span> Attachments cannot be uploaded or deleted (the
-        server answers 503) until an FTP storage is saved below or the local embedded one is started.
-      </p>
+      <Text size="sm" data-testid="storage-status">
+        <Badge color="yellow" mr="xs">
+          {t('storage.notConfigured')}
+        </Badge>{' '}
+        {t('storage.notConfiguredText')}
+      </Text>
     );
   }
   const { host, port, user, root, secure } = settings.ftp;
   return (
-    <p data-testid="storage-status">
-      <span className="status status-delivered">configured</span>{' '}
+    <Text size="sm" data-testid="storage-status">
+      <Badge color="teal" mr="xs">
+        {t('storage.configured')}
+      </Badge>{' '}
       {settings.embedded ? (
-        <>
-          <strong>embedded</strong>: the service's own FTP server on {host}:{port}, inside the data folder.
-        </>
+        <Trans i18nKey="storage.embedded" values={{ host, port }} components={{ strong: <strong /> }} />
       ) : (
-        <>
-          <strong>external</strong>: {user}@{host}:{port}, root <code>{root}</code>, {secure ? 'FTPS' : 'plain FTP'}.
-        </>
+        <Trans
+          i18nKey="storage.external"
+          values={{ user, host, port, root, protocol: secure ? t('storage.ftps') : t('storage.plainFtp') }}
+          components={{ strong: <strong />, code: <Code /> }}
+        />
       )}
-    </p>
+    </Text>
   );
 }
 
 function TestResult({ result, error }: { result: StorageTestResult | undefined; error: Error | null }) {
+  const { t } = useTranslation();
   if (error) {
     const status = error instanceof ErpError ? ` (${error.status})` : '';
     return (
-      <p role="status" className="test-result fail" data-testid="storage-test-result">
-        <strong>Connection test failed{status}:</strong> {error.message}
-      </p>
+      <Alert role="status" color="red" variant="light" data-testid="storage-test-result">
+        <strong>{t('storage.testFailedStatus', { status })}</strong> {error.message}
+      </Alert>
     );
   }
   if (!result) return null;
   return (
-    <p role="status" className={`test-result ${result.ok ? 'ok' : 'fail'}`} data-testid="storage-test-result">
-      <strong>{result.ok ? 'Connection works' : 'Connection failed'}:</strong> {result.message}{' '}
-      <span className="muted">({result.duration_ms} ms)</span>
-    </p>
+    <Alert role="status" color={result.ok ? 'teal' : 'red'} variant="light" data-testid="storage-test-result">
+      <strong>{result.ok ? t('storage.works') : t('storage.failed')}:</strong> {result.message}{' '}
+      <Text span c="dimmed" size="sm">
+        ({result.duration_ms} ms)
+      </Text>
+    </Alert>
   );
 }
 
 /** The account's attachment storage: its state, the external FTP form and the actions. */
 export function StoragePanel({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
   const storage = useStorage(companyId);
   const update = useStorageUpdate(companyId);
   const test = useStorageTest(companyId);
@@ -59,46 +72,68 @@ export function StoragePanel({ companyId }: { companyId: number }) {
   const settings = storage.data;
 
   // A new setting makes the last test result stale.
-  const change = (patch: Parameters<typeof update.mutate>[0]) => update.mutate(patch, { onSuccess: () => test.reset() });
-  const remove = () => {
-    if (window.confirm('Remove the attachment storage of this account? Uploads and deletes answer 503 until a storage is set again.')) {
-      change({ ftp: null });
-    }
-  };
+  const change = (patch: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(patch, {
+      onSuccess: () => {
+        test.reset();
+        notifications.show({ color: 'teal', message: t('storage.saved') });
+      },
+    });
+  const remove = () =>
+    modals.openConfirmModal({
+      title: t('storage.removeTitle'),
+      children: <Text size="sm">{t('storage.removeText')}</Text>,
+      labels: { confirm: t('storage.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => change({ ftp: null }),
+    });
 
   return (
-    <section aria-labelledby="storage-heading" id={STORAGE_PANEL_ID} className="panel">
-      <h2 id="storage-heading">Storage (attachments)</h2>
-      {storage.isPending && <p className="muted">Reading the storage setting…</p>}
+    <Paper component="section" p="lg" aria-labelledby="storage-heading" id={STORAGE_PANEL_ID}>
+      <Title order={2} id="storage-heading" mb="sm">
+        {t('storage.title')}
+      </Title>
+      {storage.isPending && (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {t('storage.reading')}
+          </Text>
+        </Group>
+      )}
       {storage.isError && (
-        <p role="alert" className="notice error">
-          The storage setting cannot be read: {storage.error.message}
-        </p>
+        <Alert color="red" variant="light">
+          {t('storage.cannotRead', { message: storage.error.message })}
+        </Alert>
       )}
       {settings && (
         <>
           <StorageStatus settings={settings} />
-          <StorageForm
-            key={JSON.stringify(settings)}
-            current={settings.embedded ? null : settings.ftp}
-            busy={busy}
-            error={update.error}
-            onSave={(ftp) => change({ ftp })}
-          >
-            <button type="button" disabled={busy || !settings.configured} onClick={remove}>
-              Remove
-            </button>
-            <button type="button" disabled={busy || settings.embedded} onClick={() => change({ embedded: true })}>
-              Use local embedded FTP
-            </button>
-            <button type="button" disabled={busy || !settings.configured} onClick={() => test.mutate()}>
-              {test.isPending ? 'Testing…' : 'Test connection'}
-            </button>
-            {update.isPending && <span className="muted">Saving…</span>}
-          </StorageForm>
-          <TestResult result={test.data} error={test.error} />
+          <Box mt="md">
+            <StorageForm
+              key={JSON.stringify(settings)}
+              current={settings.embedded ? null : settings.ftp}
+              busy={busy}
+              saving={update.isPending}
+              error={update.error}
+              onSave={(ftp) => change({ ftp })}
+            >
+              <Button variant="default" color="red" disabled={busy || !settings.configured} onClick={remove}>
+                {t('storage.remove')}
+              </Button>
+              <Button variant="default" disabled={busy || settings.embedded} onClick={() => change({ embedded: true })}>
+                {t('storage.useEmbedded')}
+              </Button>
+              <Button variant="light" disabled={(busy && !test.isPending) || !settings.configured} loading={test.isPending} onClick={() => test.mutate()}>
+                {t('storage.test')}
+              </Button>
+            </StorageForm>
+          </Box>
+          <Box mt="md">
+            <TestResult result={test.data} error={test.error} />
+          </Box>
         </>
       )}
-    </section>
+    </Paper>
   );
 }

@@ -1,15 +1,7 @@
+import type { TFunction } from 'i18next';
 import { ErpError } from '../../api/errors.ts';
 
 export type StorageField = 'host' | 'port' | 'user' | 'password' | 'root' | 'secure';
-
-export const FIELD_LABELS: Record<StorageField, string> = {
-  host: 'Host',
-  port: 'Port',
-  user: 'User',
-  password: 'Password',
-  root: 'Root folder',
-  secure: 'FTPS',
-};
 
 /** What the form shows: messages under the fields they name, the others above the buttons. */
 export interface PlainErrors {
@@ -18,11 +10,11 @@ export interface PlainErrors {
 }
 
 /** The validator's wording (TypeBox) said in plain words for the storage form's fields. */
-function plainText(field: StorageField, text: string): string {
-  if (/required field is missing|fewer than 1 characters/.test(text)) return 'is required.';
-  if (field === 'host' && /must match pattern/.test(text)) return "is not a host name or IP address (letters, digits, '.', '-' and ':' only).";
-  if (field === 'port' && /must be (>=|<=)|must be integer/.test(text)) return 'must be a whole number from 1 to 65535.';
-  if (/must not have more than (\d+) characters/.test(text)) return `is too long (${/(\d+)/.exec(text)?.[1]} characters at most).`;
+function plainText(t: TFunction, field: StorageField, text: string): string {
+  if (/required field is missing|fewer than 1 characters/.test(text)) return t('storage.plain.required');
+  if (field === 'host' && /must match pattern/.test(text)) return t('storage.plain.host');
+  if (field === 'port' && /must be (>=|<=)|must be integer/.test(text)) return t('storage.plain.port');
+  if (/must not have more than (\d+) characters/.test(text)) return t('storage.plain.tooLong', { max: /(\d+)/.exec(text)?.[1] });
   return text.endsWith('.') ? text : `${text}.`;
 }
 
@@ -30,7 +22,7 @@ function plainText(field: StorageField, text: string): string {
  * Sorts the server's refusal by field: `ftp.host: ...` goes under Host. TypeBox also reports the
  * union's other branch (`ftp: must be null`, `... anyOf`); those say nothing to a person.
  */
-export function plainErrors(error: Error | null): PlainErrors {
+export function plainErrors(t: TFunction, error: Error | null): PlainErrors {
   const result: PlainErrors = { fields: {}, general: [] };
   if (!error) return result;
   const messages = error instanceof ErpError ? error.messages : [error.message];
@@ -38,14 +30,14 @@ export function plainErrors(error: Error | null): PlainErrors {
     const match = /^(?:ftp\.)?(host|port|user|password|root|secure): (.*)$/s.exec(message);
     if (match) {
       const field = match[1] as StorageField;
-      result.fields[field] ??= plainText(field, match[2]!);
+      result.fields[field] ??= plainText(t, field, match[2]!);
     } else if (!/^ftp: (must be null|must match a schema in anyOf)$/.test(message)) {
       result.general.push(message);
     }
   }
   if (result.general.length === 0 && Object.keys(result.fields).length === 0) result.general.push(error.message);
   if (error instanceof ErpError && result.general.length > 0 && error.status >= 500) {
-    result.general = result.general.map((m) => `The server could not do it (${error.status}): ${m}`);
+    result.general = result.general.map((message) => t('storage.serverCouldNot', { status: error.status, message }));
   }
   return result;
 }

@@ -1,0 +1,58 @@
+import type { Database } from 'better-sqlite3';
+import { documentNumberReadings, type DocumentNumberReading } from '../../../shared/filters/grammar.ts';
+
+/** A LIKE pattern for the values starting with `text`, its own % _ \ taken literally (ESCAPE '\'). */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A subquery answering ids, with its parameters: a filter writes `<id column> IN (<sql>)`. */
+export interface IdQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** The tables whose documents carry a series and a number. */
+export type NumberedTable = 'sales' | 'invoices' | 'proformas' | 'payments';
+
+/**
+ * The document a number as a partner types it names (documentnr: `596`, `FA 596`, `fa596`):
+ * its readings in order, the first that names a document of the account wins (its series as
+ * stored); a bare number is any series. Undefined when no reading names one.
+ */
+export function createDocumentNumberResolver(db: Database, table: NumberedTable) {
+  // Index-served: (company_id, number), then the series of those few rows.
+  const seriesOf = db
+    .prepare<[number, number, string], string>(
+      `SELECT series FROM ${table} WHERE company_id = ? AND number = ? AND series = ? COLLATE NOCASE LIMIT 1`,
+    )
+    .pluck();
+  return (companyId: number, readings: readonly DocumentNumberReading[]): { number: number; series?: string } | undefined => {
+    for (const reading of readings) {
+      if (reading.series === null) return { number: reading.number };
+      const series = seriesOf.get(companyId, reading.number, reading.series);
+      if (series !== undefined) return { number: reading.number, series };
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The free text `q` of a document screen list: the document's number (with or without its
+ * series, read as documentnr) or the start of the client's name (letters A-Z in any case). Each
+ * branch reads one index: (company_id, number) and (company_id, client_name COLLATE NOCASE).
+ */
+export function createDocumentSearch(db: Database, table: NumberedTable) {
+  const resolve = createDocumentNumberResolver(db, table);
+  return (companyId: number, q: string): IdQuery => {
+    const text = q.trim();
+    const branches = [`SELECT id FROM ${table} WHERE company_id = ? AND client_name LIKE ? ESCAPE '\\'`];
+    const params: unknown[] = [companyId, prefixPattern(text)];
+    const named = resolve(companyId, documentNumberReadings(text));
+    if (named) {
+      branches.push(`SELECT id FROM ${table} WHERE company_id = ? AND number = ?${named.series === undefined ? '' : ' AND series = ?'}`);
+      params.push(companyId, named.number, ...(named.series === undefined ? [] : [named.series]));
+    }
+    return { sql: branches.join(' UNION ALL '), params };
+  };
+}

@@ -1,0 +1,95 @@
+import { createRootRoute, createRoute } from '@tanstack/react-router';
+import { noSearch, searchOf } from './search.ts';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { CompanyLayout } from './shell/CompanyLayout.tsx';
+import { NotFound } from './shell/NotFound.tsx';
+import { ComingSoon } from './screens/ComingSoon.tsx';
+import { Home } from './screens/Home.tsx';
+import { Overview } from './screens/Overview.tsx';
+import { WebhookLogScreen } from '../pages/webhooks/WebhookLogScreen.tsx';
+import { StorageScreen } from '../pages/storage/StorageScreen.tsx';
+import type { ScreenId } from './nav.ts';
+
+/*
+ * The route tree (code-based). Every screen is a path under the account (`/c/$companyId/...`) and
+ * its filters, sort, window and open record are typed search params read from its operation's
+ * input schema (search.ts): the URL is the screen's state, so it can be copied, bookmarked, and
+ * back/forward restore it. The list screens show a placeholder until their DataTable lands;
+ * giving one its page means replacing `component` here, nothing else.
+ */
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen a route shows: its title, icon and sidebar entry (nav.ts). */
+    screen?: ScreenId;
+  }
+}
+
+export const rootRoute = createRootRoute({
+  component: AppLayout,
+  notFoundComponent: NotFound,
+});
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home, validateSearch: noSearch });
+
+/** The account: every screen hangs under it, so the company is in every address. */
+export const companyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/c/$companyId',
+  params: {
+    parse: ({ companyId }) => ({ companyId: /^\d{1,9}$/.test(companyId) ? Number(companyId) : 0 }),
+    stringify: ({ companyId }) => ({ companyId: String(companyId) }),
+  },
+  component: CompanyLayout,
+});
+
+const overviewRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/',
+  staticData: { screen: 'overview' },
+  validateSearch: noSearch,
+  component: Overview,
+});
+
+const list = (screen: ScreenId) => () => <ComingSoon screen={screen} />;
+
+// Documents
+const salesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/sales', staticData: { screen: 'sales' }, validateSearch: searchOf('lists.sales'), component: list('sales') });
+const invoicesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/invoices', staticData: { screen: 'invoices' }, validateSearch: searchOf('lists.invoices'), component: list('invoices') });
+const proformasRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/proformas', staticData: { screen: 'proformas' }, validateSearch: searchOf('lists.proformas'), component: list('proformas') });
+const fiscalReceiptsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/fiscal-receipts', staticData: { screen: 'fiscalReceipts' }, validateSearch: searchOf('lists.fiscalReceipts'), component: list('fiscalReceipts') });
+const paymentsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/payments', staticData: { screen: 'payments' }, validateSearch: searchOf('lists.payments'), component: list('payments') });
+const awbsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/awbs', staticData: { screen: 'awbs' }, validateSearch: searchOf('lists.awbs'), component: list('awbs') });
+// Catalogue
+const productsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/products', staticData: { screen: 'products' }, validateSearch: searchOf('lists.products'), component: list('products') });
+const contactsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/contacts', staticData: { screen: 'contacts' }, validateSearch: searchOf('lists.contacts'), component: list('contacts') });
+// Connectors
+const connectorOrdersRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/orders', staticData: { screen: 'connectorOrders' }, validateSearch: searchOf('lists.connectorOrders'), component: list('connectorOrders') });
+const connectorsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/settings', staticData: { screen: 'connectors' }, validateSearch: searchOf('connectors.get'), component: list('connectors') });
+// Logs
+const webhookLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/webhooks', staticData: { screen: 'webhookLog' }, validateSearch: searchOf('webhooks.list'), component: WebhookLogScreen });
+const apiLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/api', staticData: { screen: 'apiLog' }, validateSearch: searchOf('apiLog.list'), component: list('apiLog') });
+// Settings
+const storageRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/storage', staticData: { screen: 'storage' }, validateSearch: searchOf('attachments.list'), component: StorageScreen });
+const serviceSettingsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/service', staticData: { screen: 'serviceSettings' }, validateSearch: noSearch, component: list('serviceSettings') });
+
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  companyRoute.addChildren([
+    overviewRoute,
+    salesRoute,
+    invoicesRoute,
+    proformasRoute,
+    fiscalReceiptsRoute,
+    paymentsRoute,
+    awbsRoute,
+    productsRoute,
+    contactsRoute,
+    connectorOrdersRoute,
+    connectorsRoute,
+    webhookLogRoute,
+    apiLogRoute,
+    storageRoute,
+    serviceSettingsRoute,
+  ]),
+]);

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import classes from './shell.module.css';
+
+/** The window's title says the screen (and so do the history entries and the taskbar). */
+function useDocumentTitle(): void {
+  const { t } = useTranslation();
+  const screen = useMatches({ select: (matches) => matches.map((m) => m.staticData?.screen).filter(Boolean).at(-1) });
+  const title = t('app.title');
+  useEffect(() => {
+    document.title = screen ? `${t(`screens.${screen}.title`)} · ${title}` : title;
+  }, [screen, title, t]);
+}
+
+/** Header (account, search, language, theme), sidebar by area, and the screen. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(close, [pathname, close]);
+  useDocumentTitle();
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={0}>
+      <AppShell.Header>
+        <div className={classes.header}>
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+          <Link to="/" className={classes.brand}>
+            <span className={classes.logo} aria-hidden="true">
+              EW
+            </span>
+            {t('app.title')}
+          </Link>
+          <AccountSwitcher />
+          <Box visibleFrom="md">
+            <SearchTrigger />
+          </Box>
+          <Group ml="auto" gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <ColorSchemeToggle />
+            <PreferencesMenu />
+          </Group>
+        </div>
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} aria-label={t('nav.main')}>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main} id="main">
+        <Box px="xl" py="lg" maw={1600}>
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+      <CommandPalette />
+    </AppShell>
+  );
+}

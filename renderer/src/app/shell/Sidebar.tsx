@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { ActionIcon, AppShell, Box, CopyButton, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { controlToken } from '../../api/client.ts';
+import { useClientInfo } from '../../api/context.tsx';
+import { useServiceInfo } from '../../api/queries.ts';
+import { AREAS, SCREENS, type ScreenId } from '../nav.ts';
+import { IconCheck, IconCopy } from './icons.tsx';
+import { RouterNavLink } from './RouterLinks.tsx';
+import { useShellCompanyId } from './use-company.ts';
+import classes from './shell.module.css';
+
+function NavItem({ screen, companyId }: { screen: ScreenId; companyId: number | undefined }) {
+  const { t } = useTranslation();
+  const pathname = useLocation({ select: (location) => location.pathname.replace(/\/+$/, '') });
+  const def = SCREENS[screen];
+  const Icon = def.icon;
+  const label = t(`screens.${screen}.title`);
+  if (companyId === undefined) {
+    return <NavLink label={label} leftSection={<Icon />} disabled className={classes.navLink} />;
+  }
+  // The overview is the account's index: active only there; a screen also while a record is open in it.
+  const href = def.path.replace('$companyId', String(companyId));
+  const active = screen === 'overview' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <RouterNavLink
+      to={def.path}
+      params={{ companyId } as never}
+      label={label}
+      leftSection={<Icon />}
+      active={active}
+      activeOptions={{ exact: screen === 'overview', includeSearch: false }}
+      className={classes.navLink}
+      data-testid={`nav-${screen}`}
+    />
+  );
+}
+
+function CopyRow({ label, display, value, testId }: { label: string; display: string; value: string | null; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text className={classes.listenerValue} title={value ? display : undefined} data-testid={testId}>
+          {display}
+        </Text>
+        {value && (
+          <CopyButton value={value} timeout={1500}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('shell.copied') : t('shell.copy', { what: label })} position="right">
+                <ActionIcon size="sm" variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('shell.copy', { what: label })}>
+                  {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Where a partner's code connects: the REST base URL of the account, the control API and, in a
+ * browser tab, its admin token (masked; the copy button copies it whole).
+ */
+export function ListenerCard({ companyId, testIdPrefix = 'listener', landmark = true }: { companyId: number | undefined; testIdPrefix?: string; landmark?: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { transport } = useClientInfo();
+  const info = useServiceInfo(transport === 'ipc');
+  const origin = window.location.origin;
+  const restBase = transport === 'http' ? `${origin}/app/rest/v1/` : info.data?.rest_base_url;
+  const controlBase = transport === 'http' ? `${origin}/_sandbox/` : info.data?.control_base_url;
+  const rest = restBase ? `${restBase}${companyId ?? '{company_id}'}/` : null;
+  const token = transport === 'http' ? controlToken() : null;
+  const masked = token ? `${'•'.repeat(8)}${token.slice(-4)}` : transport === 'http' ? t('shell.tokenMissing') : t('shell.tokenDesktop');
+  return (
+    <Box component={landmark ? 'section' : 'div'} className={classes.listener} aria-labelledby={landmark ? headingId : undefined} data-testid={testIdPrefix}>
+      <Text id={headingId} component="div" size="xs" fw={700} tt="uppercase" c="dimmed" mb={6} style={{ letterSpacing: '0.06em' }}>
+        {t('shell.listener')}
+      </Text>
+      <Stack gap={6}>
+        <CopyRow label={t('shell.restBaseUrl')} display={rest ?? '…'} value={rest} testId={`${testIdPrefix}-rest`} />
+        <CopyRow label={t('shell.controlApi')} display={controlBase ?? '…'} value={controlBase ?? null} testId={`${testIdPrefix}-control`} />
+        <CopyRow label={t('shell.controlToken')} display={masked} value={token} testId={`${testIdPrefix}-token`} />
+      </Stack>
+    </Box>
+  );
+}
+
+/** The areas and their screens, then the listener's address. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const companyId = useShellCompanyId();
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} px="sm" pt="sm" pb="md">
+        <NavItem screen="overview" companyId={companyId} />
+        {AREAS.map((area) => (
+          <div key={area.id} role="group" aria-labelledby={`nav-area-${area.id}`}>
+            <div id={`nav-area-${area.id}`} className={classes.areaLabel}>
+              {t(`nav.areas.${area.id}`)}
+            </div>
+            {area.screens.map((screen) => (
+              <NavItem key={screen} screen={screen} companyId={companyId} />
+            ))}
+          </div>
+        ))}
+      </AppShell.Section>
+      <AppShell.Section>
+        <ListenerCard companyId={companyId} />
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,279 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+
+/*
+ * The app shell in a real Chromium against a real server: every area and screen reached from
+ * the sidebar (each one checked by axe-core and photographed in light and dark), the address as
+ * the screen's state (back/forward, filters, a copied link), the theme toggle and the language
+ * switch (both remembered), and the command palette on Ctrl+K.
+ */
+
+const e2e = useE2eServer();
+
+/* Used inside page.evaluate (runs in Chromium); this file is type-checked with Node's types only. */
+declare const localStorage: { getItem(key: string): string | null };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+
+interface Screen {
+  id: string;
+  path: string;
+  en: string;
+  ro: string;
+  /** The area the sidebar lists it under (null: the overview, above the areas). */
+  area: string | null;
+  /** Shown once the screen has its data (a list screen still to come shows its placeholder). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const placeholder = (page: Page) => page.getByTestId('coming-soon').waitFor();
+
+const SCREENS: Screen[] = [
+  { id: 'overview', path: '/c/1', en: 'Overview', ro: 'Prezentare generală', area: null, ready: (p) => p.getByTestId('health').waitFor() },
+  { id: 'sales', path: '/c/1/documents/sales', en: 'Sales receipts', ro: 'Bonuri de vânzare', area: 'Documents', ready: placeholder },
+  { id: 'invoices', path: '/c/1/documents/invoices', en: 'Invoices', ro: 'Facturi', area: 'Documents', ready: placeholder },
+  { id: 'proformas', path: '/c/1/documents/proformas', en: 'Proformas', ro: 'Proforme', area: 'Documents', ready: placeholder },
+  { id: 'fiscal-receipts', path: '/c/1/documents/fiscal-receipts', en: 'Fiscal receipts', ro: 'Bonuri fiscale', area: 'Documents', ready: placeholder },
+  { id: 'payments', path: '/c/1/documents/payments', en: 'Payments', ro: 'Încasări', area: 'Documents', ready: placeholder },
+  { id: 'awbs', path: '/c/1/documents/awbs', en: 'AWBs', ro: 'AWB-uri', area: 'Documents', ready: placeholder },
+  { id: 'products', path: '/c/1/catalogue/products', en: 'Products', ro: 'Produse', area: 'Catalogue', ready: placeholder },
+  { id: 'contacts', path: '/c/1/catalogue/contacts', en: 'Contacts', ro: 'Contacte', area: 'Catalogue', ready: placeholder },
+  { id: 'connector-orders', path: '/c/1/connectors/orders', en: 'Connector orders', ro: 'Comenzi conectori', area: 'Connectors', ready: placeholder },
+  { id: 'connectors', path: '/c/1/connectors/settings', en: 'Connectors & API users', ro: 'Conectori și utilizatori API', area: 'Connectors', ready: placeholder },
+  { id: 'webhook-log', path: '/c/1/logs/webhooks', en: 'Webhook log', ro: 'Jurnal webhook', area: 'Logs', ready: (p) => p.getByTestId('webhook-rules').waitFor() },
+  { id: 'api-log', path: '/c/1/logs/api', en: 'API log', ro: 'Jurnal API', area: 'Logs', ready: placeholder },
+  { id: 'storage', path: '/c/1/settings/storage', en: 'Storage & attachments', ro: 'Stocare și atașamente', area: 'Settings', ready: (p) => p.getByTestId('storage-status').waitFor() },
+  { id: 'service-settings', path: '/c/1/settings/service', en: 'Service settings', ro: 'Setări serviciu', area: 'Settings', ready: placeholder },
+];
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: Error[];
+}
+
+/** A fresh browser context (AxeBuilder needs one) on the UI with the token, at `hash`. */
+async function openUi(options: { hash?: string; locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<Opened> {
+  const context = await e2e().browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}${options.hash ? `#${options.hash}` : ''}`);
+  return { context, page, pageErrors };
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const nav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|Navigare principală/ });
+const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+
+/** axe-core on the page as it is: the serious and critical violations, in words. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Switches the emulated system scheme (the UI follows it by default) and waits for Mantine. */
+async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
+  await page.waitForTimeout(250); // the controls' color transitions
+}
+
+describe('the app shell', () => {
+  it('reaches every area and screen from the sidebar; axe finds nothing serious on any, in light or dark', async () => {
+    const { context, page, pageErrors } = await openUi();
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    const violations: string[] = [];
+
+    for (const screen of SCREENS) {
+      const group = screen.area ? nav(page).getByRole('group', { name: screen.area }) : nav(page);
+      await group.getByRole('link', { name: screen.en, exact: true }).click();
+      await expect.poll(() => hashOf(page)).toBe(`#${screen.path}`);
+      await heading(page).filter({ hasText: screen.en }).waitFor();
+      await screen.ready(page);
+      expect(await page.title()).toBe(`${screen.en} · ERP Workbench`);
+      // The sidebar marks where we are (one entry).
+      expect(await nav(page).locator('[aria-current="page"]').allTextContents()).toEqual([screen.en]);
+      if ((await page.getByTestId('coming-soon').count()) > 0) {
+        expect(await page.getByTestId('coming-soon').textContent()).toContain(`Coming in this release: ${screen.en}`);
+      }
+
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await scheme(page, colorScheme);
+        violations.push(...(await seriousViolations(page, `${screen.id} (${colorScheme})`)));
+        await page.screenshot({ path: join(RESULTS_DIR, `shell-${screen.id}-${colorScheme}.png`) });
+      }
+      await scheme(page, 'light');
+    }
+
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 360_000);
+
+  it('keeps the screen, its filters and the open record in the address: back/forward and a copied link restore them', async () => {
+    const { context, page, pageErrors } = await openUi({ hash: '/c/1/documents/sales?q=BV-0042&cancelled=true&open=5&sort=not_a_column' });
+    await heading(page).filter({ hasText: 'Sales receipts' }).waitFor();
+    const filters = page.getByTestId('url-filters');
+    // Typed search params: the filters the list accepts are kept, the rest (an unknown sort) dropped.
+    await expect.poll(() => filters.textContent()).toMatch(/q = BV-0042.*cancelled = true.*Open record: 5/);
+    expect(await filters.textContent()).not.toMatch(/sort/);
+
+    await nav(page).getByRole('link', { name: 'Invoices', exact: true }).click();
+    await heading(page).filter({ hasText: 'Invoices' }).waitFor();
+    expect(await filters.textContent()).toMatch(/No filter in the address/);
+    await nav(page).getByRole('link', { name: 'Webhook log', exact: true }).click();
+    await heading(page).filter({ hasText: 'Webhook log' }).waitFor();
+
+    await page.goBack();
+    await heading(page).filter({ hasText: 'Invoices' }).waitFor();
+    await page.goBack();
+    await heading(page).filter({ hasText: 'Sales receipts' }).waitFor();
+    await expect.poll(() => filters.textContent()).toMatch(/q = BV-0042.*cancelled = true.*Open record: 5/);
+    await page.goForward();
+    await heading(page).filter({ hasText: 'Invoices' }).waitFor();
+    await page.goForward();
+    await heading(page).filter({ hasText: 'Webhook log' }).waitFor();
+
+    // The address of a screen opens the same screen in another tab (with the token, as printed).
+    await page.goBack();
+    await page.goBack();
+    await heading(page).filter({ hasText: 'Sales receipts' }).waitFor();
+    const copied = new URL(page.url()).hash;
+    expect(copied).not.toMatch(/token/);
+    const other = await context.newPage();
+    await other.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}${copied}`);
+    await heading(other).filter({ hasText: 'Sales receipts' }).waitFor();
+    await expect.poll(() => other.getByTestId('url-filters').textContent()).toMatch(/q = BV-0042.*cancelled = true.*Open record: 5/);
+
+    // An account that does not exist, and an address that names no screen, say so.
+    await other.goto(`${e2e().server.url}/#/c/99/documents/sales`);
+    await other.getByText('Account 99 does not exist.').waitFor();
+    await other.goto(`${e2e().server.url}/#/no/such/screen`);
+    await heading(other).filter({ hasText: 'There is no such screen.' }).waitFor();
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('toggles light and dark from the header and remembers the choice', async () => {
+    const { context, page, pageErrors } = await openUi({ colorScheme: 'light' });
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    const html = page.locator('html');
+    expect(await html.getAttribute('data-mantine-color-scheme')).toBe('light');
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => html.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('erp-workbench.ui'))) ?? '{}')).toMatchObject({ state: { colorScheme: 'dark' } });
+    await page.reload();
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark'); // though the system is light
+    await page.screenshot({ path: join(RESULTS_DIR, 'shell-theme-dark-chosen.png') });
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(() => html.getAttribute('data-mantine-color-scheme')).toBe('light');
+    // "Follow the system" from the preferences menu: the emulated system scheme rules again.
+    await page.getByRole('button', { name: 'Display preferences' }).click();
+    await page.getByRole('menuitem', { name: 'Follow the system' }).first().click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => html.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to Romanian (ERP terms kept), remembers it, and starts in Romanian on a Romanian system', async () => {
+    const { context, page, pageErrors } = await openUi({ locale: 'en-US' });
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+    await page.getByTestId('language-switch').getByText('RO', { exact: true }).click();
+    await heading(page).filter({ hasText: 'Prezentare generală' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ro');
+    for (const screen of SCREENS) await nav(page).getByRole('link', { name: screen.ro, exact: true }).waitFor();
+    for (const area of ['Documente', 'Catalog', 'Conectori', 'Jurnale', 'Setări']) await nav(page).getByRole('group', { name: area }).waitFor();
+    expect(await page.getByTestId('health').textContent()).toMatch(/Serviciu: ok · versiunea 0\.1\.0/);
+
+    await nav(page).getByRole('link', { name: 'Bonuri de vânzare', exact: true }).click();
+    await heading(page).filter({ hasText: 'Bonuri de vânzare' }).waitFor();
+    expect(await page.title()).toBe('Bonuri de vânzare · ERP Workbench');
+    expect(await page.getByTestId('coming-soon').textContent()).toContain('Vine în această versiune: Bonuri de vânzare');
+    await page.screenshot({ path: join(RESULTS_DIR, 'shell-sales-ro-light.png') });
+
+    await page.reload();
+    await heading(page).filter({ hasText: 'Bonuri de vânzare' }).waitFor();
+    await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+    await heading(page).filter({ hasText: 'Sales receipts' }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    // A Romanian system: Romanian from the start, nothing chosen.
+    const ro = await openUi({ locale: 'ro-RO', hash: '/c/1/documents/payments' });
+    await heading(ro.page).filter({ hasText: 'Încasări' }).waitFor();
+    expect(ro.pageErrors).toEqual([]);
+    await ro.context.close();
+  });
+
+  it('opens the command palette on Ctrl+K: screens by name, records through search.global (or says search is unavailable)', async () => {
+    const { context, page, pageErrors } = await openUi();
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    await page.getByTestId('health').waitFor();
+
+    await page.keyboard.press('Control+K');
+    const search = page.getByPlaceholder('Document number, product code or EAN, order id, client name…');
+    await search.waitFor();
+    await page.getByTestId('palette-screen-payments').waitFor();
+    const violations = await seriousViolations(page, 'palette');
+
+    // A screen by name, accents and case aside.
+    await search.fill('invoi');
+    await page.getByTestId('palette-screen-invoices').click();
+    await heading(page).filter({ hasText: 'Invoices' }).waitFor();
+    expect(hashOf(page)).toBe('#/c/1/documents/invoices');
+    await expect.poll(() => search.count()).toBe(0);
+
+    // A record by its number: the core's search.global answers, or the palette says search is unavailable.
+    await page.keyboard.press('Control+K');
+    await search.fill('1');
+    const records = page.locator('[data-testid="palette-unavailable"], .mantine-Spotlight-action:not([data-testid^="palette-screen-"])');
+    await records.first().waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: join(RESULTS_DIR, 'shell-palette-debug.png') });
+      throw error;
+    });
+    await page.screenshot({ path: join(RESULTS_DIR, 'shell-palette-light.png') });
+    if ((await page.getByTestId('palette-unavailable').count()) === 0) {
+      await records.first().click();
+      await expect.poll(() => hashOf(page)).toMatch(/[?&]open=\d+/);
+    } else {
+      expect(await page.getByTestId('palette-unavailable').textContent()).toMatch(/Search unavailable/);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => search.count()).toBe(0);
+    }
+
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the account in the switcher and the listener addresses with copy buttons', async () => {
+    const { context, page, pageErrors } = await openUi();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await heading(page).filter({ hasText: 'Overview' }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe('1 · Demo Retail SRL');
+
+    const listener = page.getByTestId('listener');
+    await listener.getByRole('button', { name: 'Copy REST base URL' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${e2e().server.url}/app/rest/v1/1/`);
+    await listener.getByRole('button', { name: 'Copy Control token' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(ADMIN_TOKEN);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
