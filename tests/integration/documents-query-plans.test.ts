@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
+import type { Database } from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { usePlansDb, type Executed } from './recording-db.ts';
 import { Pager } from '../../electron/core/store/paging.ts';
 import { createInvoices } from '../../electron/core/domains/invoices/index.ts';
 import { createProformas } from '../../electron/core/domains/proformas/index.ts';
@@ -27,57 +25,8 @@ import { systemClock } from '../../electron/core/time.ts';
  * indexes or the id order).
  */
 
-let dir: string;
-let raw: Database;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'erpwb-plans-'));
-  createCore({ dataDir: dir, seed: 'demo', scale: 1 }).close();
-  const writable = new BetterSqlite3(join(dir, DATABASE_FILE));
-  for (const table of ['sqlite_stat1', 'sqlite_stat4']) writable.exec(`DROP TABLE IF EXISTS ${table}`);
-  writable.close();
-  raw = new BetterSqlite3(join(dir, DATABASE_FILE), { readonly: true });
-});
-afterAll(() => {
-  raw.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-interface Executed {
-  sql: string;
-  params: unknown[];
-}
-
-/** The database as the domains see it, recording every statement they execute. */
-function recording(executed: Executed[]): Database {
-  const wrap = (sql: string, statement: Statement<unknown[]>): Statement<unknown[]> =>
-    new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property) as unknown;
-        if (typeof value !== 'function') return value;
-        if (property === 'all' || property === 'get' || property === 'iterate') {
-          return (...params: unknown[]) => {
-            executed.push({ sql, params });
-            return (value as (...a: unknown[]) => unknown).apply(target, params);
-          };
-        }
-        if (property === 'pluck' || property === 'raw' || property === 'expand') {
-          return (...args: unknown[]) => {
-            (value as (...a: unknown[]) => unknown).apply(target, args);
-            return wrap(sql, target);
-          };
-        }
-        return (value as (...a: unknown[]) => unknown).bind(target);
-      },
-    });
-  return new Proxy(raw, {
-    get(target, property) {
-      if (property === 'prepare') return (sql: string) => wrap(sql, target.prepare(sql));
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
+const plansDb = usePlansDb('erpwb-plans-');
+const { recording } = plansDb;
 
 interface PlanCase {
   name: string;
@@ -217,7 +166,7 @@ describe('query plans of the document lists (no statistics)', () => {
     expect(executed.length).toBeGreaterThan(0);
     const lines: string[] = [];
     for (const { sql, params } of executed) {
-      const plan = raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
+      const plan = plansDb.raw().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
       for (const { detail } of plan) lines.push(detail);
       // no table read from end to end: every table is reached through an index or its key
       const scans = plan.map((row) => row.detail).filter((detail) => /^SCAN /.test(detail) && !/^SCAN json_each/.test(detail));

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { usePlansDb, type Executed } from './recording-db.ts';
 import type { OperationInput } from '../../shared/contract/operations.ts';
-import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
 import { Pager } from '../../electron/core/store/paging.ts';
 import { createScreenListHandlers } from '../../electron/core/screen-lists.ts';
 import { createSales } from '../../electron/core/domains/sales/index.ts';
@@ -34,57 +32,8 @@ import type { DomainDeps } from '../../electron/core/domain-deps.ts';
  * choice for an account that grew since its last ANALYZE, whatever the demo's size.
  */
 
-let dir: string;
-let raw: Database;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'erpwb-screen-plans-'));
-  createCore({ dataDir: dir, seed: 'demo', scale: 1 }).close();
-  const writable = new BetterSqlite3(join(dir, DATABASE_FILE));
-  for (const table of ['sqlite_stat1', 'sqlite_stat4']) writable.exec(`DROP TABLE IF EXISTS ${table}`);
-  writable.close();
-  raw = new BetterSqlite3(join(dir, DATABASE_FILE), { readonly: true });
-});
-afterAll(() => {
-  raw.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-interface Executed {
-  sql: string;
-  params: unknown[];
-}
-
-/** The database as the domains see it, recording every statement they execute. */
-function recording(executed: Executed[]): Database {
-  const wrap = (sql: string, statement: Statement<unknown[]>): Statement<unknown[]> =>
-    new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property) as unknown;
-        if (typeof value !== 'function') return value;
-        if (property === 'all' || property === 'get' || property === 'iterate') {
-          return (...params: unknown[]) => {
-            executed.push({ sql, params });
-            return (value as (...a: unknown[]) => unknown).apply(target, params);
-          };
-        }
-        if (property === 'pluck' || property === 'raw' || property === 'expand') {
-          return (...args: unknown[]) => {
-            (value as (...a: unknown[]) => unknown).apply(target, args);
-            return wrap(sql, target);
-          };
-        }
-        return (value as (...a: unknown[]) => unknown).bind(target);
-      },
-    });
-  return new Proxy(raw, {
-    get(target, property) {
-      if (property === 'prepare') return (sql: string) => wrap(sql, target.prepare(sql));
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
+const plansDb = usePlansDb('erpwb-screen-plans-');
+const { recording } = plansDb;
 
 /** The screen handlers on domains over `db` (the write dependencies are unused by the reads). */
 function handlersOver(db: Database) {
@@ -131,7 +80,7 @@ async function plansOf(op: ListOp, input: Record<string, unknown>): Promise<Plan
   await run({ company_id: 1, offset: 1, limit: 1, ...input } as OperationInput<ListOp>);
   return executed.map(({ sql, params }) => ({
     sql,
-    lines: (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail),
+    lines: (plansDb.raw().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail),
   }));
 }
 
@@ -217,7 +166,7 @@ describe('query plans of the screen lists (no statistics)', () => {
       await handlersOver(recording(executed))['search.global']({ company_id: 1, q, limit: 20 });
       const plans = executed.map(({ sql, params }) => ({
         sql,
-        lines: (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail),
+        lines: (plansDb.raw().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail),
       }));
       expect(plans.length, q).toBeGreaterThan(0);
       expect(scans(plans), q).toEqual([]);
