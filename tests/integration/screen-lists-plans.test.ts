@@ -1,5 +1,4 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { usePlansDb, type Executed } from './recording-db.ts';
