@@ -12,8 +12,19 @@ export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = T
     /** Largest JSON body the control API accepts for it, when above the service's body limit (a file in base64). */
     readonly bodyLimit?: number;
   };
-  /** Tables the operation writes: the renderer invalidates queries that read them. */
+  /** Tables the operation writes: the core announces them in `data.changed` after it ran. */
   readonly changes?: readonly string[];
+  /**
+   * Tables the operation reads: the renderer reads it again when `data.changed` names one of
+   * them (or '*'). A write operation leaves it out.
+   */
+  readonly reads?: readonly string[];
+  /**
+   * A read of one record: the table of that record and the input field holding its id. When a
+   * `data.changed` names the ids written to that table (`records`), only the reads of those ids
+   * are refreshed.
+   */
+  readonly record?: { readonly table: string; readonly input: string };
 }
 
 export const op = <I extends TSchema, O extends TSchema>(def: OperationDef<I, O>): OperationDef<I, O> => def;

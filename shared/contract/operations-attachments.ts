@@ -25,6 +25,7 @@ export const attachmentOperations = {
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
     output: StorageSettings,
     http: { method: 'GET', path: '/accounts/:company_id/storage' },
+    reads: ['account_storage'],
   }),
   'storage.update': op({
     summary: 'Configure the FTP storage ({"ftp": {...}}), remove it ({"ftp": null}) or use the local embedded one ({"embedded": true})',
@@ -44,12 +45,15 @@ export const attachmentOperations = {
     input: Type.Object({ company_id: CompanyId, doctype: Doctype, doc_id: DocId }, { additionalProperties: false }),
     output: Type.Array(Attachment),
     http: { method: 'GET', path: '/accounts/:company_id/attachments' },
+    reads: ['attachments'],
   }),
   'attachments.get': op({
     summary: "One attachment's metadata",
     input: Type.Object({ company_id: CompanyId, attachment_id: AttachmentId }, { additionalProperties: false }),
     output: Attachment,
     http: { method: 'GET', path: '/accounts/:company_id/attachments/:attachment_id' },
+    reads: ['attachments'],
+    record: { table: 'attachments', input: 'attachment_id' },
   }),
   'attachments.upload': op({
     summary: 'Upload one file to a document (content base64); the same checks and storage as POST /attachments/upload/; progress as attachment.progress events',

@@ -75,6 +75,7 @@ export const listOperations = {
     }),
     output: listOutput(Sale),
     http: { method: 'GET', path: '/accounts/:company_id/lists/sales' },
+    reads: ['sales', 'sale_items', 'payments', 'payment_allocations', 'invoices'],
   }),
   'lists.invoices': op({
     summary: 'Invoices for the screens',
@@ -86,6 +87,7 @@ export const listOperations = {
     }),
     output: listOutput(Invoice),
     http: { method: 'GET', path: '/accounts/:company_id/lists/invoices' },
+    reads: ['invoices', 'invoice_items', 'payments', 'payment_allocations'],
   }),
   'lists.proformas': op({
     summary: 'Proformas for the screens',
@@ -96,6 +98,7 @@ export const listOperations = {
     }),
     output: listOutput(Proforma),
     http: { method: 'GET', path: '/accounts/:company_id/lists/proformas' },
+    reads: ['proformas', 'proforma_items'],
   }),
   'lists.fiscalReceipts': op({
     summary: 'Fiscal receipts for the screens',
@@ -106,6 +109,7 @@ export const listOperations = {
     }),
     output: listOutput(FiscalReceipt),
     http: { method: 'GET', path: '/accounts/:company_id/lists/fiscal-receipts' },
+    reads: ['fiscal_receipts'],
   }),
   'lists.payments': op({
     summary: 'Payments for the screens',
@@ -118,6 +122,7 @@ export const listOperations = {
     }),
     output: listOutput(Payment),
     http: { method: 'GET', path: '/accounts/:company_id/lists/payments' },
+    reads: ['payments', 'payment_allocations'],
   }),
   'lists.awbs': op({
     summary: 'AWBs for the screens',
@@ -129,6 +134,7 @@ export const listOperations = {
     }),
     output: listOutput(Awb),
     http: { method: 'GET', path: '/accounts/:company_id/lists/awbs' },
+    reads: ['awbs'],
   }),
   'lists.contacts': op({
     summary: 'Contacts for the screens (clients and suppliers)',
@@ -136,6 +142,7 @@ export const listOperations = {
     input: listInput(['bocp_id', 'name'] as const, CONTACT_Q, { is_client: Type.Optional(Flag), is_supplier: Type.Optional(Flag) }),
     output: listOutput(Contact),
     http: { method: 'GET', path: '/accounts/:company_id/lists/contacts' },
+    reads: ['contacts', 'contact_addresses'],
   }),
   'lists.products': op({
     summary: 'Products for the screens',
@@ -150,6 +157,7 @@ export const listOperations = {
     }),
     output: listOutput(Product),
     http: { method: 'GET', path: '/accounts/:company_id/lists/products' },
+    reads: ['products', 'stock', 'product_images', 'connector_products'],
   }),
   'lists.connectorOrders': op({
     summary: 'Connector orders for the screens, one connector or all',
@@ -161,6 +169,7 @@ export const listOperations = {
     }),
     output: listOutput(ConnectorOrder),
     http: { method: 'GET', path: '/accounts/:company_id/lists/connector-orders' },
+    reads: ['connector_orders', 'sales', 'invoices', 'awbs'],
   }),
   'search.global': op({
     summary: 'The command palette: documents by number, products by code or EAN, orders by id, contacts by name',
@@ -177,5 +186,6 @@ export const listOperations = {
       }),
     ),
     http: { method: 'GET', path: '/accounts/:company_id/search' },
+    reads: ['sales', 'invoices', 'proformas', 'payments', 'awbs', 'products', 'contacts', 'connector_orders'],
   }),
 };

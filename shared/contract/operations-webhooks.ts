@@ -19,6 +19,8 @@ export const webhookOperations = {
     input: Type.Object({ company_id: CompanyId, connector_id: ConnectorId }, { additionalProperties: false }),
     output: ConnectorConfig,
     http: { method: 'GET', path: '/accounts/:company_id/connectors/:connector_id' },
+    reads: ['connectors', 'connector_settings'],
+    record: { table: 'connectors', input: 'connector_id' },
   }),
   'connectors.update': op({
     summary: 'Change connector settings (receiver URL, type, active, signing secret, tracked product fields); answers the configuration',
@@ -45,12 +47,15 @@ export const webhookOperations = {
     ),
     output: Type.Array(WebhookDeliveryWithAttempts),
     http: { method: 'GET', path: '/accounts/:company_id/webhooks' },
+    reads: ['webhook_outbox', 'webhook_attempts'],
   }),
   'webhooks.get': op({
     summary: 'One delivery with every attempt (request headers and body, answer status, headers and body head)',
     input: Type.Object({ company_id: CompanyId, delivery_id: DeliveryId }, { additionalProperties: false }),
     output: WebhookDeliveryWithAttempts,
     http: { method: 'GET', path: '/accounts/:company_id/webhooks/:delivery_id' },
+    reads: ['webhook_outbox', 'webhook_attempts'],
+    record: { table: 'webhook_outbox', input: 'delivery_id' },
   }),
   'webhooks.retry': op({
     summary: 'Send a delivery again now (also a closed one): a new attempt, same id and body; answers after it',
@@ -71,6 +76,7 @@ export const webhookOperations = {
     input: Empty,
     output: Type.Array(InboxState),
     http: { method: 'GET', path: '/inbox' },
+    reads: ['inbox'],
   }),
   'inbox.list': op({
     summary: 'What an inbox received, oldest first (after_id: only newer posts)',
@@ -84,6 +90,7 @@ export const webhookOperations = {
     ),
     output: Type.Object({ inbox: InboxState, messages: Type.Array(InboxMessage) }),
     http: { method: 'GET', path: '/inbox/:name' },
+    reads: ['inbox'],
   }),
   'inbox.setBehaviour': op({
     summary: 'What an inbox answers next: a status (or a sequence of them) and a delay',

@@ -46,6 +46,7 @@ export const operations = {
     input: Empty,
     output: Type.Array(Account),
     http: { method: 'GET', path: '/accounts' },
+    reads: ['accounts'],
   }),
   'accounts.update': op({
     summary: 'Enable or disable the REST module of an account',
@@ -62,6 +63,7 @@ export const operations = {
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
     output: Type.Array(ApiUser),
     http: { method: 'GET', path: '/accounts/:company_id/api-users' },
+    reads: ['api_users'],
   }),
   'apiUsers.create': op({
     summary: 'Create an API user; the password (generated when absent) is shown only in this answer',
@@ -82,6 +84,7 @@ export const operations = {
     input: Empty,
     output: ServiceSettings,
     http: { method: 'GET', path: '/settings' },
+    reads: ['service_settings'],
   }),
   'settings.update': op({
     summary: 'Change service-wide settings; answers all settings',
@@ -104,6 +107,7 @@ export const operations = {
     ),
     output: Type.Array(ApiLogEntry),
     http: { method: 'GET', path: '/accounts/:company_id/api-log' },
+    reads: ['api_log'],
   }),
   ...webhookOperations,
   ...staffOperations,

@@ -7,7 +7,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { createCore, type Core } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
 
-export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+/** The built UI; E2E_RENDERER_DIR points at another build (parallel work building its own). */
+export const RENDERER_DIR = process.env.E2E_RENDERER_DIR ?? fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 export const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,3 +1,4 @@
+import type { Messages } from './messages-type.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
@@ -127,6 +128,17 @@ export const en = {
     remove: 'Remove',
     save: 'Save',
     loading: 'Loading…',
+    close: 'Close',
+    details: 'Details',
+    copy: 'Copy',
+    copied: 'Copied',
+    confirm: 'Confirm',
+    open: 'Open',
+    none: '—',
+    expand: 'Expand',
+    collapse: 'Collapse',
+    viewRecord: 'Open it',
+    items: '{{count}} items',
   },
   dataTable: {
     columns: 'Columns',
@@ -262,5 +274,4 @@ export const en = {
 };
 
 /** The shape every language file must have: the same keys, any text. */
-type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
 export type MessageTree = Messages<typeof en>;

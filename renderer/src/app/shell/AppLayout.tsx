@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useLiveInvalidation } from '../../api/live.ts';
 import classes from './shell.module.css';
 
 /** The window's title says the screen (and so do the history entries and the taskbar). */
@@ -25,6 +26,8 @@ export function AppLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   useEffect(close, [pathname, close]);
   useDocumentTitle();
+  // One event subscription for the whole window: screens refresh what the core says changed.
+  useLiveInvalidation();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={0}>

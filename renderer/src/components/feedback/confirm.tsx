@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+export interface ConfirmOptions {
+  title: ReactNode;
+  /** What will happen, in plain words ("The API user «shop» can no longer log in."). */
+  body: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Destructive (delete, cancel an order): the confirm button is red. */
+  danger?: boolean;
+}
+
+/**
+ * Asks before anything destructive (Mantine's confirm modal); resolves true when confirmed,
+ * false when cancelled or closed.
+ */
+export function confirmAction(options: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: options.title,
+      children: typeof options.body === 'string' ? <Text size="sm">{options.body}</Text> : options.body,
+      labels: { confirm: options.confirmLabel, cancel: options.cancelLabel },
+      confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-action' } as Record<string, unknown>,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
