@@ -143,6 +143,7 @@ export function createCore(options: CoreOptions) {
     outbox: deps.outbox,
     publicUrl: deps.publicUrl,
     connectors: reads.connectors,
+    requireAccount: (companyId) => void accounts.get(companyId),
   });
 
   const attachments = createAttachments({

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { op, CompanyId, Empty } from './operation-def.ts';
-import { ConnectorConfig } from '../domain/connectors.ts';
+import { ConnectorConfig, MarketplaceConnector } from '../domain/connectors.ts';
 import { ConnectorPatch } from '../domain/connector-patch.ts';
 import { DELIVERY_STATUSES, NotificationTypeSchema, WebhookDeliveryWithAttempts } from '../domain/webhooks.ts';
 import { InboxBehaviour, InboxMessage, InboxName, InboxState } from '../domain/inbox.ts';
@@ -14,6 +14,13 @@ const RangeEnd = Type.String({
 
 /** The webhook delivery log, its actions, the connector settings that steer delivery, and the built-in inbox. */
 export const webhookOperations = {
+  'connectors.list': op({
+    summary: 'The connectors of an account, deleted ones included (flagged), oldest first: as the marketplace list shows them',
+    input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
+    output: Type.Array(MarketplaceConnector),
+    http: { method: 'GET', path: '/accounts/:company_id/connectors' },
+    reads: ['connectors'],
+  }),
   'connectors.get': op({
     summary: 'A connector configuration as GET /connector/{id}/config/ shows it (the secret only as webhook_secret_set)',
     input: Type.Object({ company_id: CompanyId, connector_id: ConnectorId }, { additionalProperties: false }),

@@ -231,3 +231,20 @@ describe('GET /connector/{id}/products/', () => {
     await get('/connector/1/products/include:last_aquisition_price_ron/', 400);
   });
 });
+
+describe('connectors.list (control API)', () => {
+  it("lists the account's connectors oldest first, deleted ones flagged, without credentials or URLs", async () => {
+    const answer = await demo.h.control<Array<Record<string, unknown>>>('GET', '/accounts/1/connectors');
+    expect(answer.status).toBe(200);
+    const ids = answer.body.data.map((c) => c.id as number);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    for (const connector of answer.body.data) {
+      expect(Object.keys(connector).sort()).toEqual(['active', 'connector_type', 'created_ts', 'deleted', 'id', 'last_changed_ts', 'name', 'site_domain', 'type']);
+    }
+  });
+
+  it('404 for an account that does not exist', async () => {
+    expect((await demo.h.control('GET', '/accounts/999/connectors')).status).toBe(404);
+  });
+});

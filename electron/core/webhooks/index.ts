@@ -9,6 +9,8 @@ export { USER_AGENT } from './dispatcher.ts';
 
 export interface WebhooksDeps extends DispatcherDeps {
   connectors: Connectors;
+  /** 404 for an account that does not exist. */
+  requireAccount(companyId: number): void;
 }
 
 /**
@@ -23,6 +25,10 @@ export function createWebhooks(deps: WebhooksDeps) {
   const connectorWriter = createConnectorWriter(deps.db, deps.clock);
 
   const handlers: HandlersOf<keyof typeof webhookOperations> = {
+    'connectors.list': ({ company_id }) => {
+      deps.requireAccount(company_id);
+      return deps.connectors.list(company_id);
+    },
     'connectors.get': ({ company_id, connector_id }) => deps.connectors.config(company_id, connector_id, deps.publicUrl()),
     'connectors.update': ({ company_id, connector_id, ...patch }) => {
       connectorWriter.update(company_id, connector_id, patch);

@@ -45,8 +45,15 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
   // Orders change stock: product notifications follow (products.push).
   const imports = createOrderImport(db, deps, { connector: get, settings, push: productPush });
 
+  const allOfAccount = db.prepare<[number], MarketplaceConnector>(
+    `SELECT id, name, platform AS type, type AS connector_type, site_domain, active, deleted, created_ts, last_changed_ts
+       FROM connectors WHERE company_id = ? ORDER BY id`,
+  );
+
   return {
     get,
+    /** Every connector of the account, deleted ones included (an account has a handful). */
+    list: (companyId: number): MarketplaceConnector[] => allOfAccount.all(companyId),
     find: (companyId: number, connectorId: number): ConnectorRow | undefined => byId.get(companyId, connectorId),
     settings,
 
