@@ -49,6 +49,7 @@ import { createAttachments } from './domains/attachments/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
 import { createScreenListHandlers } from './screen-lists.ts';
 import { changedRecords } from './change-records.ts';
+import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
 
 export type SeedKind = 'demo' | 'empty';
 
@@ -60,6 +61,8 @@ export interface CoreOptions {
   scale?: number;
   clock?: Clock;
   onSeedProgress?: SeedProgress;
+  /** Where the window's UI preferences are kept (the user settings file); default: memory. */
+  preferences?: PreferenceStore;
 }
 
 export type { OperationHandlers } from './operation-handlers.ts';
@@ -155,7 +158,13 @@ export function createCore(options: CoreOptions) {
     requireAccount: (companyId) => void accounts.get(companyId),
   });
 
+  const preferences = options.preferences ?? memoryPreferences();
   const handlers: OperationHandlers = {
+    'preferences.get': () => preferences.all(),
+    'preferences.set': ({ key, value }) => {
+      preferences.set(key, value);
+      return { key };
+    },
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
     'service.info': () => ({ rest_base_url: `${publicUrl}/app/rest/v1/`, control_base_url: `${publicUrl}/_sandbox/` }),
     'service.reset': async (input) => {

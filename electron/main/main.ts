@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { createCore, type Core } from '../core/create-core.ts';
 import { PRODUCT_NAME } from '../core/paths.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server/create-server.ts';
-import type { UserSettings } from '../../shared/domain/user-settings.ts';
+import { preferencesIn, type UserSettings } from '../../shared/domain/user-settings.ts';
 import { forwardCoreEvents, registerInvokeIpc } from './ipc.ts';
 import { createElectronUserSettings } from './user-settings.ts';
 import { installMenu } from './menu.ts';
@@ -50,7 +50,7 @@ function openWindow(settings: UserSettings, running: Core): void {
 
 async function start(): Promise<void> {
   const settings = createElectronUserSettings();
-  core = createCore({ dataDir: join(app.getPath('userData'), 'data') });
+  core = createCore({ dataDir: join(app.getPath('userData'), 'data'), preferences: preferencesIn(settings) });
   registerInvokeIpc(core, reportError);
   const adminToken = randomBytes(18).toString('base64url');
   server = await listen({ core, adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError }, settings);

@@ -13,6 +13,9 @@ import { setupI18n } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.ts';
 import { App } from './App.tsx';
+import { loadDesktopPreferences } from './app/stores/preference-storage.ts';
+import { useUiStore } from './app/stores/ui.ts';
+import { useTablePrefs } from './components/data-table/prefs-store.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,18 +32,21 @@ const client = createClient();
 const i18n = setupI18n();
 const router = createAppRouter();
 
-// In the desktop window the main process announces writes; refetch what is shown. (Later
-// issues narrow this to the queries reading the changed tables.)
-window.erp?.onEvent((event) => {
-  if (event.name === 'data.changed') void queryClient.invalidateQueries();
-});
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} client={client} i18n={i18n}>
-      <App router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const mount = root;
+
+// The desktop window's preferences come from the main process: read them, then render in them.
+// (Core events refresh the screens through useLiveInvalidation, under the shell.)
+void loadDesktopPreferences()
+  .then(() => Promise.all([useUiStore.persist.rehydrate(), useTablePrefs.persist.rehydrate()]))
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(mount).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} client={client} i18n={i18n}>
+          <App router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

@@ -7,6 +7,7 @@ import { webhookOperations } from './operations-webhooks.ts';
 import { staffOperations } from './operations-staff.ts';
 import { attachmentOperations } from './operations-attachments.ts';
 import { listOperations } from './operations-lists.ts';
+import { preferenceOperations } from './operations-preferences.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -113,6 +114,7 @@ export const operations = {
   ...staffOperations,
   ...attachmentOperations,
   ...listOperations,
+  ...preferenceOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -7,6 +7,8 @@ export interface UserSettingsValues {
   listenPort: number;
   recentDataDirs: string[];
   window: { width: number; height: number; x?: number; y?: number; maximized: boolean };
+  /** The window's UI preferences (theme, language, table columns), JSON text by store name. */
+  uiPreferences: Record<string, string>;
 }
 
 export interface UserSettings {
@@ -20,4 +22,33 @@ export const DEFAULT_USER_SETTINGS: UserSettingsValues = {
   listenPort: 8080,
   recentDataDirs: [],
   window: { width: 1280, height: 800, maximized: false },
+  uiPreferences: {},
 };
+
+/** Where the core keeps the window's UI preferences: the user settings file, or memory. */
+export interface PreferenceStore {
+  all(): Record<string, string>;
+  set(key: string, value: string | null): void;
+}
+
+/** The UI preferences kept in the user settings (electron-store in the app, conf under Node). */
+export function preferencesIn(settings: UserSettings): PreferenceStore {
+  return {
+    all: () => ({ ...settings.get('uiPreferences') }),
+    set: (key, value) => {
+      const next = { ...settings.get('uiPreferences') };
+      if (value === null) delete next[key];
+      else next[key] = value;
+      settings.set('uiPreferences', next);
+    },
+  };
+}
+
+/** Preferences for this process only (tests, a server started without a settings file). */
+export function memoryPreferences(): PreferenceStore {
+  const values = new Map<string, string>();
+  return {
+    all: () => Object.fromEntries(values),
+    set: (key, value) => void (value === null ? values.delete(key) : values.set(key, value)),
+  };
+}

@@ -1,12 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { preferenceStorage } from './preference-storage.ts';
 
 /*
- * UI preferences only (never server data: that lives in TanStack Query). Persisted to
- * localStorage, in a browser tab and in the desktop window alike: the preload exposes nothing
- * but the operations map, which holds no per-user settings, so electron-store is not reachable
- * from here yet. The desktop window's localStorage lives in its userData folder and survives
- * restarts; moving these to electron-store needs a user-settings path over IPC first.
+ * UI preferences only (never server data: that lives in TanStack Query). Persisted through
+ * electron-store in the desktop window and localStorage in a browser tab (preference-storage.ts).
  */
 
 export type ColorSchemePreference = 'light' | 'dark' | 'auto';
@@ -42,7 +40,7 @@ export const useUiStore = create<UiState>()(
     {
       name: UI_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(preferenceStorage),
       partialize: ({ colorScheme, language, lastCompanyId }) => ({ colorScheme, language, lastCompanyId }),
     },
   ),

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { preferenceStorage } from '../../app/stores/preference-storage.ts';
 
 /** Row height steps; the row height in pixels of each is in `ROW_HEIGHT`. */
 export type Density = 'compact' | 'normal' | 'comfortable';
@@ -23,7 +24,7 @@ interface PrefsState {
   reset: (tableId: string) => void;
 }
 
-/** Where the preferences are kept in the browser (and the desktop window, until the shell moves them to electron-store). */
+/** The store's name: its localStorage key in a browser tab, its preference key in the desktop window's settings. */
 export const PREFS_STORAGE_KEY = 'erp-workbench.data-table';
 
 const patch = (state: PrefsState, tableId: string, change: TablePrefs): Pick<PrefsState, 'tables'> => ({
@@ -31,7 +32,7 @@ const patch = (state: PrefsState, tableId: string, change: TablePrefs): Pick<Pre
 });
 
 /**
- * UI preferences of every DataTable, persisted in localStorage. Server data never lives here
+ * UI preferences of every DataTable, persisted in localStorage (electron-store in the desktop window). Server data never lives here
  * (that is TanStack Query's); only what the user chose about how tables look.
  */
 export const useTablePrefs = create<PrefsState>()(
@@ -51,7 +52,7 @@ export const useTablePrefs = create<PrefsState>()(
     {
       name: PREFS_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(preferenceStorage),
       partialize: (state) => ({ tables: state.tables }),
     },
   ),
