@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { mainThreadCpu, scrollAndMeasure } from './scroll-measure.ts';
 
 /*
  * The DataTable on its own harness page (renderer/src/components/data-table/demo), built here
@@ -155,13 +156,13 @@ describe('DataTable over a synthetic 1,000,000-row list', () => {
     expect((await requests(page))[0]).toMatchObject({ offset: 0, limit: 200, sort: 'bv_id', direction: 'desc' });
 
     // 10 rows a frame (about 20,000 px/s at 60 fps): a fast fling, kept up for 10,000 rows.
-    const result = await scrollAndMeasure(page, 10_000, 1_000);
+    const result = await scrollAndMeasure(page, 10_000, 1_000, 1_000_000);
     // A wheel-like pace too (3 rows a frame, about 6,000 px/s) for 1,800 rows.
-    const gentle = await scrollAndMeasure(page, 1_800, 600);
+    const gentle = await scrollAndMeasure(page, 1_800, 600, 1_000_000);
     // Then 2,000 more at the fast pace under Chromium's tracing, for the renderer's main-thread CPU
     // time (the rAF intervals also count the time the machine gave to other processes).
     await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
-    const traced = await scrollAndMeasure(page, 2_000, 200);
+    const traced = await scrollAndMeasure(page, 2_000, 200, 1_000_000);
     const cpu = mainThreadCpu(await browser.stopTracing(), traced.frames);
     const overShare = result.overBudget / result.frames;
     const report = {
@@ -479,98 +480,6 @@ describe('DataTable over a synthetic 1,000,000-row list', () => {
     }
   });
 });
-
-/**
- * Scrolls the grid by `rows` rows in `frames` animation frames (setting scrollTop in each) and
- * reports the frames: rAF intervals, Long Animation Frames, frames that showed placeholders.
- */
-function scrollAndMeasure(page: Page, rows: number, frames: number) {
-  return page.evaluate(async ([rowsToScroll, frames]: [number, number]) => {
-      const scroller = document.querySelector('[role="grid"]')!;
-      const rowHeight = scroller.querySelectorAll('[role="row"]')[1]!.offsetHeight;
-      const viewport = scroller.clientHeight - 36;
-      // Scroll pixels per row (a bit less than the row height when the range is compressed).
-      const step = (scroller.scrollHeight - scroller.clientHeight) / (1_000_000 - viewport / rowHeight);
-      const longFrames: number[] = [];
-      let observer: { observe(options: object): void; disconnect(): void } | undefined;
-      try {
-        const created = new PerformanceObserver((list: any) => {
-          for (const entry of list.getEntries()) longFrames.push(entry.duration);
-        });
-        created.observe({ type: 'long-animation-frame' });
-        observer = created;
-      } catch {
-        // No Long Animation Frames API: the rAF intervals below still tell.
-      }
-      const perFrame = (rowsToScroll * step) / frames;
-      const start = scroller.scrollTop;
-      const stamps: number[] = [];
-      let placeholderFrames = 0;
-      await new Promise<void>((resolve) => {
-        let i = 0;
-        const tick = (time: number) => {
-          stamps.push(time);
-          if (scroller.querySelector('[role="row"][aria-busy="true"]')) placeholderFrames++;
-          if (i++ >= frames) {
-            resolve();
-            return;
-          }
-          scroller.scrollTop = start + perFrame * i;
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      observer?.disconnect();
-      const intervals = stamps.slice(1).map((t, i) => t - stamps[i]!);
-      const sorted = [...intervals].sort((a, b) => a - b);
-      const budget = 1000 / 60;
-      return {
-        rowsScrolled: Math.round((scroller.scrollTop - start) / step),
-        rowHeight,
-        step: Math.round(step * 1000) / 1000,
-        frames: intervals.length,
-        medianMs: sorted[Math.floor(sorted.length / 2)]!,
-        p95Ms: sorted[Math.floor(sorted.length * 0.95)]!,
-        maxMs: sorted[sorted.length - 1]!,
-        overBudget: intervals.filter((ms) => ms > budget * 1.5).length,
-        longAnimationFrames: longFrames.length,
-        longestAnimationFrameMs: longFrames.length ? Math.max(...longFrames) : 0,
-        placeholderFrames,
-        firstRowInView: Math.floor(scroller.scrollTop / step),
-      };
-    }, [rows, frames] as [number, number]);
-}
-
-/**
- * The renderer main thread's CPU time in a Chromium trace: per frame on average, and the tasks
- * that used more than a frame (16.7 ms) of CPU by themselves (`tdur` is thread time, so time the
- * process spent descheduled does not count).
- */
-function mainThreadCpu(trace: Buffer, frames: number): { msPerFrame: number; tasksOver16ms: number; longestTaskCpuMs: number } {
-  interface TraceEvent {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    dur?: number;
-    tdur?: number;
-  }
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const calls = new Map<string, number>();
-  for (const e of events) if (e.name === 'FunctionCall') calls.set(`${e.pid}:${e.tid}`, (calls.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
-  const main = [...calls.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  // A task is 'ThreadControllerImpl::RunTask' in the `toplevel` category (plain 'RunTask' in older traces).
-  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main);
-  const name = onMain.some((e) => e.name === 'ThreadControllerImpl::RunTask') ? 'ThreadControllerImpl::RunTask' : 'RunTask';
-  const tasks = onMain.filter((e) => e.name === name);
-  const cpuMs = tasks.map((e) => (e.tdur ?? e.dur ?? 0) / 1000);
-  const total = cpuMs.reduce((sum, ms) => sum + ms, 0);
-  return {
-    msPerFrame: Math.round((total / frames) * 100) / 100,
-    tasksOver16ms: cpuMs.filter((ms) => ms > 1000 / 60).length,
-    longestTaskCpuMs: Math.round(Math.max(0, ...cpuMs) * 10) / 10,
-  };
-}
 
 /** axe-core on the page: the serious and critical violations, with where they are. */
 async function seriousViolations(page: Page): Promise<string[]> {
