@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
+import { ActivityBar } from './ActivityBar.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useLiveInvalidation } from '../../api/live.ts';
@@ -50,6 +51,7 @@ export function AppLayout() {
             <PreferencesMenu />
           </Group>
         </div>
+        <ActivityBar />
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar} aria-label={t('nav.main')}>
         <Sidebar />
