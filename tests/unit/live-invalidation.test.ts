@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { changedByEvent, invalidateChanged, queryIsAffected } from '../../renderer/src/api/operations.ts';
+import { changedByEvent, invalidateChanged, queryIsAffected } from '../../renderer/src/api/invalidation.ts';
 import { operations, type OperationName } from '../../shared/contract/operations.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCoreEvents } from './events.ts';
-import { changedByEvent, invalidateChanged } from './operations.ts';
+import { changedByEvent, invalidateChanged } from './invalidation.ts';
 
 /**
  * Mounted once under the shell: every core event that changes data makes the open screens read
