@@ -30,12 +30,25 @@ const RECORDERS: { [K in OperationName]?: Recorder<K> } = {
     connector_orders: [output.SERVICE_order_id],
     webhook_outbox: deliveries(output.notifications),
   }),
+  'orders.cancel': (_, output) => ({ connector_orders: [output.SERVICE_order_id], webhook_outbox: deliveries(output.notifications) }),
   // connector_products is keyed by (connector, product): its rows are named by the product.
   'products.publish': (_, output) => ({ connector_products: [output.product_id], webhook_outbox: delivery(output.notification) }),
   'products.unpublish': (_, output) => ({ connector_products: [output.product_id], webhook_outbox: delivery(output.notification) }),
   'storage.update': (input) => ({ account_storage: [input.company_id] }),
   'attachments.upload': (_, output) => ({ attachments: [output.bocp_id] }),
   'attachments.delete': (_, output) => ({ attachments: [output.deleted_attachment_id] }),
+  'sales.registerPayment': (_, output) => ({ payments: [output.incasare_id], sales: [output.bv_id] }),
+  'products.update': (input, output) => ({ products: [input.product_id], webhook_outbox: deliveries(output.notifications) }),
+  'products.uploadImage': (input, output) => ({
+    product_images: [output.image.image_id],
+    products: [input.product_id],
+    webhook_outbox: deliveries(output.notifications),
+  }),
+  'products.deleteImages': (input, output) => ({
+    product_images: output.deleted_image_ids,
+    products: [input.product_id],
+    webhook_outbox: deliveries(output.notifications),
+  }),
 };
 
 /** The records of a finished operation, when its recorder knows them. */

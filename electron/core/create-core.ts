@@ -48,6 +48,11 @@ import { createWebhooks } from './webhooks/index.ts';
 import { createAttachments } from './domains/attachments/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
 import { createScreenListHandlers } from './screen-lists.ts';
+import { createLogHandlers } from './log-operations.ts';
+import { createOrderOperationHandlers } from './order-operations.ts';
+import { createSalesOperationHandlers } from './sales-operations.ts';
+import { createProductOperationHandlers } from './product-operations.ts';
+import { createDocumentOperationHandlers } from './document-operations.ts';
 import { changedRecords } from './change-records.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
 
@@ -203,6 +208,12 @@ export function createCore(options: CoreOptions) {
     },
     ...webhooks.handlers,
     ...staffActions.handlers,
+    ...createOrderOperationHandlers({
+      connectors: reads.connectors,
+      deliveries: webhooks.deliveries,
+      requireAccount: (companyId) => void accounts.get(companyId),
+      publicUrl: deps.publicUrl,
+    }),
     ...attachments.handlers,
     // The screens' lists and the command palette: windows of the same domain queries as the REST lists.
     ...createScreenListHandlers({
@@ -211,6 +222,28 @@ export function createCore(options: CoreOptions) {
       search: createGlobalSearch(db),
       requireAccount: (companyId) => void accounts.get(companyId),
       today: () => formatDate(clock.now()),
+    }),
+    // The Logs screens: windows of the delivery log and the API log, one API log entry.
+    ...createLogHandlers({ deliveries: webhooks.deliveries, apiLog, requireAccount: (companyId) => void accounts.get(companyId) }),
+    // The sale detail, its payment form and the payment action (the REST routes' own functions).
+    ...createSalesOperationHandlers({ db, sales, payments: reads.payments, requireAccount: (companyId) => void accounts.get(companyId) }),
+    // The Products screen: detail, edit, images, the form's options (the REST routes' own functions).
+    ...createProductOperationHandlers({
+      db,
+      products,
+      images: reads.images,
+      reference: reads.reference,
+      requireAccount: (companyId) => void accounts.get(companyId),
+      today: () => formatDate(clock.now()),
+      publicUrl: deps.publicUrl,
+    }),
+    // The document screens' details: one record each, on the same domain queries as the REST lists.
+    ...createDocumentOperationHandlers({
+      db,
+      ...reads,
+      links: deps.links,
+      publicUrl: deps.publicUrl,
+      requireAccount: (companyId) => void accounts.get(companyId),
     }),
   };
 

@@ -7,7 +7,12 @@ import { webhookOperations } from './operations-webhooks.ts';
 import { staffOperations } from './operations-staff.ts';
 import { attachmentOperations } from './operations-attachments.ts';
 import { listOperations } from './operations-lists.ts';
+import { orderOperations } from './operations-orders.ts';
+import { salesOperations } from './operations-sales.ts';
+import { documentOperations } from './operations-documents.ts';
 import { preferenceOperations } from './operations-preferences.ts';
+import { productOperations } from './operations-products.ts';
+import { logOperations } from './operations-logs.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -114,7 +119,12 @@ export const operations = {
   ...staffOperations,
   ...attachmentOperations,
   ...listOperations,
+  ...orderOperations,
+  ...salesOperations,
+  ...documentOperations,
   ...preferenceOperations,
+  ...productOperations,
+  ...logOperations,
 } as const;
 
 export type Operations = typeof operations;

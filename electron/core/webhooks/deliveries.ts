@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { Where } from '../store/where.ts';
+import { Pager, type Window, type WindowOptions } from '../store/paging.ts';
 import { formatTimestamp, type Clock } from '../time.ts';
 import { badRequest, conflict, notFound } from '../../../shared/contract/errors.ts';
 import type {
@@ -56,8 +57,23 @@ const COLUMNS = `id, webhook_id, company_id, connector_id, notification_type, or
 const rangeEnd = (value: string | undefined): string | undefined =>
   value !== undefined && value.length === 10 ? `${value} 23:59:59` : value;
 
+/** The log's filters: one WHERE for the REST-like list and the screens' window. */
+function whereOf(companyId: number, filter: DeliveryFilter): Where {
+  return new Where()
+    .add('company_id = ?', companyId)
+    .add('status = ?', filter.status)
+    .add('connector_id = ?', filter.connector_id)
+    .add('notification_type = ?', filter.notification_type)
+    .add('order_unique_id = ?', filter.order_unique_id)
+    .add('created_ts >= ?', filter.created_from)
+    .add('created_ts <= ?', rangeEnd(filter.created_through))
+    .add('id < ?', filter.before_id);
+}
+
 /** The delivery log (staff and test code read it; the UI shows it live) and its two actions. */
-export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatcher) {
+export function createDeliveries(db: Database, clock: Clock, dispatcher: Pick<Dispatcher, 'isInFlight' | 'sendNow' | 'release' | 'wake'>) {
+  // The screens' windows (its statements are cached per query shape).
+  const pager = new Pager(db);
   const attemptsOf = db.prepare<[string], AttemptRow>(
     `SELECT id, delivery_id, attempt_no, trigger, ts, url, request_headers, http_status, response_headers,
             response_body_head, duration_ms, error, outcome
@@ -107,19 +123,30 @@ export function createDeliveries(db: Database, clock: Clock, dispatcher: Dispatc
 
   return {
     list(companyId: number, filter: DeliveryFilter): WebhookDeliveryWithAttempts[] {
-      const where = new Where()
-        .add('company_id = ?', companyId)
-        .add('status = ?', filter.status)
-        .add('connector_id = ?', filter.connector_id)
-        .add('notification_type = ?', filter.notification_type)
-        .add('order_unique_id = ?', filter.order_unique_id)
-        .add('created_ts >= ?', filter.created_from)
-        .add('created_ts <= ?', rangeEnd(filter.created_through))
-        .add('id < ?', filter.before_id);
+      const where = whereOf(companyId, filter);
       const rows = db
         .prepare<unknown[], DeliveryRow>(`SELECT ${COLUMNS} FROM webhook_outbox WHERE ${where} ORDER BY id DESC LIMIT ?`)
         .all(...where.params, filter.limit ?? 50);
       return withAttempts(rows);
+    },
+
+    /**
+     * The same list (the same WHERE) as a window for the screens: any offset, id order both ways,
+     * the total; the rows without their attempts (the detail reads them with get).
+     */
+    window(companyId: number, filter: Omit<DeliveryFilter, 'before_id' | 'limit'>, options: WindowOptions<'id'>): Window<WebhookDelivery> {
+      const found = pager.window<DeliveryRow & Record<string, unknown>>({
+        from: 'webhook_outbox',
+        columns: COLUMNS,
+        where: whereOf(companyId, filter),
+        idColumn: 'id',
+        idKey: 'id',
+        sort: 'id',
+        direction: options.direction,
+        offset: options.offset,
+        limit: options.limit,
+      });
+      return { ...found, rows: found.rows.map((row) => deliveryOf(row, dispatcher.isInFlight(row.id))) };
     },
 
     get,

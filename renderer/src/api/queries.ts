@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OperationInput } from '../../../shared/contract/operations.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useClientInfo } from './context.tsx';
 
 /*
@@ -15,27 +14,6 @@ export function useHealth() {
 export function useAccounts() {
   const { client } = useClientInfo();
   return useQuery({ queryKey: ['accounts.list'], queryFn: () => client.invoke('accounts.list', {}) });
-}
-
-/** The latest webhook deliveries of an account (optionally filtered); refreshed every two seconds while shown. */
-export function useWebhookDeliveries(input: OperationInput<'webhooks.list'>) {
-  const { client } = useClientInfo();
-  const withLimit = { limit: 20, ...input };
-  return useQuery({
-    queryKey: ['webhooks.list', withLimit],
-    queryFn: () => client.invoke('webhooks.list', withLimit),
-    refetchInterval: 2000,
-  });
-}
-
-/** Retry now / cancel a delivery; the delivery log is read again afterwards. */
-export function useDeliveryAction(action: 'webhooks.retry' | 'webhooks.cancel') {
-  const { client } = useClientInfo();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { company_id: number; delivery_id: number }) => client.invoke(action, input),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['webhooks.list'] }),
-  });
 }
 
 /** Where the service listens (the desktop window asks the core; a browser tab knows its origin). */

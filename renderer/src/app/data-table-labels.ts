@@ -29,7 +29,8 @@ export function useDataTableLabels(): Partial<DataTableLabels> {
       emptyTitle: t('dataTable.emptyTitle'),
       clearSelection: t('dataTable.clearSelection'),
       selectedCount: (n: string) => t('dataTable.selectedCount', { n }),
-      rowsCount: (n: string) => t('dataTable.rowsCount', { n }),
+      // The count for the plural form (ro: 1 rând, 2 rânduri, 20 de rânduri), `n` as it is shown.
+      rowsCount: (n: string) => t('dataTable.rowsCount', { n, count: Number(n.replace(/\D/g, '')) }),
       sortBy: (header: string) => t('dataTable.sortBy', { header }),
       resizeColumn: (header: string) => t('dataTable.resizeColumn', { header }),
     }) as Partial<DataTableLabels>,

@@ -36,8 +36,8 @@ export const SCREENS = {
   contacts: { path: '/c/$companyId/catalogue/contacts', area: 'catalogue', icon: IconContacts, operation: 'lists.contacts', opens: ['contact'] },
   connectorOrders: { path: '/c/$companyId/connectors/orders', area: 'connectors', icon: IconCart, operation: 'lists.connectorOrders', opens: ['order'] },
   connectors: { path: '/c/$companyId/connectors/settings', area: 'connectors', icon: IconPlug, operation: 'apiUsers.list' },
-  webhookLog: { path: '/c/$companyId/logs/webhooks', area: 'logs', icon: IconWebhook },
-  apiLog: { path: '/c/$companyId/logs/api', area: 'logs', icon: IconList, operation: 'apiLog.list' },
+  webhookLog: { path: '/c/$companyId/logs/webhooks', area: 'logs', icon: IconWebhook, operation: 'lists.webhooks' },
+  apiLog: { path: '/c/$companyId/logs/api', area: 'logs', icon: IconList, operation: 'lists.apiLog' },
   storage: { path: '/c/$companyId/settings/storage', area: 'settings', icon: IconDatabase },
   serviceSettings: { path: '/c/$companyId/settings/service', area: 'settings', icon: IconAdjustments, operation: 'settings.get' },
 } as const satisfies Record<string, Omit<ScreenDef, 'path'> & { path: string }>;

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -13,14 +12,13 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 const colorSchemeManager = uiStoreColorSchemeManager();
 
-/** Dates pickers and modals speak the interface's language. */
+/** Dates pickers and modals speak the interface's language. (The toasts are mounted in the shell, inside the router, so a toast can link to a record.) */
 function LocalizedProviders({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage === 'ro' ? 'ro' : 'en';
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
       <ModalsProvider labels={{ confirm: t('common.save'), cancel: t('common.cancel') }}>
-        <Notifications position="top-right" limit={4} />
         {children}
       </ModalsProvider>
     </DatesProvider>

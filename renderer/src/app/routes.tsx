@@ -7,7 +7,21 @@ import { ComingSoon } from './screens/ComingSoon.tsx';
 import { Home } from './screens/Home.tsx';
 import { Overview } from './screens/Overview.tsx';
 import { WebhookLogScreen } from '../pages/webhooks/WebhookLogScreen.tsx';
+import { webhookLogSearch } from '../pages/webhooks/search.ts';
+import { ApiLogScreen } from '../pages/api-log/ApiLogScreen.tsx';
+import { ServiceSettingsScreen } from '../pages/service-settings/ServiceSettingsScreen.tsx';
 import { StorageScreen } from '../pages/storage/StorageScreen.tsx';
+import { ProductsScreen } from '../pages/products/ProductsScreen.tsx';
+import { SalesScreen } from '../pages/sales/SalesScreen.tsx';
+import { PaymentsScreen } from '../pages/payments/PaymentsScreen.tsx';
+import { InvoicesScreen } from '../pages/invoices/InvoicesScreen.tsx';
+import { ProformasScreen } from '../pages/proformas/ProformasScreen.tsx';
+import { FiscalReceiptsScreen } from '../pages/fiscal-receipts/FiscalReceiptsScreen.tsx';
+import { AwbsScreen } from '../pages/awbs/AwbsScreen.tsx';
+import { ContactsScreen } from '../pages/contacts/ContactsScreen.tsx';
+import { ConnectorOrdersScreen } from '../pages/connector-orders/ConnectorOrdersScreen.tsx';
+import { ConnectorsScreen } from '../pages/connectors/ConnectorsScreen.tsx';
+import { connectorsSearch } from '../pages/connectors/search.ts';
 import type { ScreenId } from './nav.ts';
 
 /*
@@ -54,24 +68,24 @@ const overviewRoute = createRoute({
 const list = (screen: ScreenId) => () => <ComingSoon screen={screen} />;
 
 // Documents
-const salesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/sales', staticData: { screen: 'sales' }, validateSearch: searchOf('lists.sales'), component: list('sales') });
-const invoicesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/invoices', staticData: { screen: 'invoices' }, validateSearch: searchOf('lists.invoices'), component: list('invoices') });
-const proformasRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/proformas', staticData: { screen: 'proformas' }, validateSearch: searchOf('lists.proformas'), component: list('proformas') });
-const fiscalReceiptsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/fiscal-receipts', staticData: { screen: 'fiscalReceipts' }, validateSearch: searchOf('lists.fiscalReceipts'), component: list('fiscalReceipts') });
-const paymentsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/payments', staticData: { screen: 'payments' }, validateSearch: searchOf('lists.payments'), component: list('payments') });
-const awbsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/awbs', staticData: { screen: 'awbs' }, validateSearch: searchOf('lists.awbs'), component: list('awbs') });
+const salesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/sales', staticData: { screen: 'sales' }, validateSearch: searchOf('lists.sales'), component: SalesScreen });
+const invoicesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/invoices', staticData: { screen: 'invoices' }, validateSearch: searchOf('lists.invoices'), component: InvoicesScreen });
+const proformasRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/proformas', staticData: { screen: 'proformas' }, validateSearch: searchOf('lists.proformas'), component: ProformasScreen });
+const fiscalReceiptsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/fiscal-receipts', staticData: { screen: 'fiscalReceipts' }, validateSearch: searchOf('lists.fiscalReceipts'), component: FiscalReceiptsScreen });
+const paymentsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/payments', staticData: { screen: 'payments' }, validateSearch: searchOf('lists.payments'), component: PaymentsScreen });
+const awbsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/awbs', staticData: { screen: 'awbs' }, validateSearch: searchOf('lists.awbs'), component: AwbsScreen });
 // Catalogue
-const productsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/products', staticData: { screen: 'products' }, validateSearch: searchOf('lists.products'), component: list('products') });
-const contactsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/contacts', staticData: { screen: 'contacts' }, validateSearch: searchOf('lists.contacts'), component: list('contacts') });
+const productsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/products', staticData: { screen: 'products' }, validateSearch: searchOf('lists.products'), component: ProductsScreen });
+const contactsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'catalogue/contacts', staticData: { screen: 'contacts' }, validateSearch: searchOf('lists.contacts'), component: ContactsScreen });
 // Connectors
-const connectorOrdersRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/orders', staticData: { screen: 'connectorOrders' }, validateSearch: searchOf('lists.connectorOrders'), component: list('connectorOrders') });
-const connectorsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/settings', staticData: { screen: 'connectors' }, validateSearch: searchOf('connectors.get'), component: list('connectors') });
+const connectorOrdersRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/orders', staticData: { screen: 'connectorOrders' }, validateSearch: searchOf('lists.connectorOrders'), component: ConnectorOrdersScreen });
+const connectorsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'connectors/settings', staticData: { screen: 'connectors' }, validateSearch: connectorsSearch, component: ConnectorsScreen });
 // Logs
-const webhookLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/webhooks', staticData: { screen: 'webhookLog' }, validateSearch: searchOf('webhooks.list'), component: WebhookLogScreen });
-const apiLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/api', staticData: { screen: 'apiLog' }, validateSearch: searchOf('apiLog.list'), component: list('apiLog') });
+const webhookLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/webhooks', staticData: { screen: 'webhookLog' }, validateSearch: webhookLogSearch, component: WebhookLogScreen });
+const apiLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'logs/api', staticData: { screen: 'apiLog' }, validateSearch: searchOf('lists.apiLog'), component: ApiLogScreen });
 // Settings
 const storageRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/storage', staticData: { screen: 'storage' }, validateSearch: searchOf('attachments.list'), component: StorageScreen });
-const serviceSettingsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/service', staticData: { screen: 'serviceSettings' }, validateSearch: noSearch, component: list('serviceSettings') });
+const serviceSettingsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/service', staticData: { screen: 'serviceSettings' }, validateSearch: noSearch, component: ServiceSettingsScreen });
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,

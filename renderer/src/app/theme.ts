@@ -21,7 +21,8 @@ export const theme = createTheme({
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
     // A status badge in a table cell shows its whole word (Mantine's default cuts it with an ellipsis).
     Badge: { defaultProps: { variant: 'light', radius: 'sm' }, styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
-    Notification: { defaultProps: { withBorder: true } },
+    // The toast's text in the body color: Mantine's dimmed description fails AA on the toast.
+    Notification: { defaultProps: { withBorder: true }, styles: { description: { color: 'var(--mantine-color-text)' } } },
   },
 });
 
@@ -43,6 +44,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-body': '#ffffff',
+    // Placeholders (date pickers, selects) and field errors dark enough for AA on white.
+    '--mantine-color-placeholder': '#6b7078',
+    '--mantine-color-error': '#c01c1c',
     '--app-surface': t.colors.gray[0],
   };
   const dark: Record<string, string> = {

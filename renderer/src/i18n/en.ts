@@ -1,10 +1,28 @@
 import type { Messages } from './messages-type.ts';
+import * as productsMessages from '../pages/products/messages.ts';
+import * as webhookLogMessages from '../pages/webhooks/messages.ts';
+import * as apiLogMessages from '../pages/api-log/messages.ts';
+import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
+import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
+import * as connectorsMessages from '../pages/connectors/messages.ts';
+import * as documentsMessages from '../pages/documents-common/messages.ts';
+import * as salesMessages from '../pages/sales/messages.ts';
+import * as paymentsMessages from '../pages/payments/messages.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
  * are what the documents and the REST API call things.
  */
 export const en = {
+  products: productsMessages.en,
+  webhookLog: webhookLogMessages.en,
+  apiLog: apiLogMessages.en,
+  serviceSettings: serviceSettingsMessages.en,
+  connectorOrders: connectorOrdersMessages.en,
+  connectorsScreen: connectorsMessages.en,
+  documents: documentsMessages.en,
+  sales: salesMessages.en,
+  payments: paymentsMessages.en,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Skip to content',
@@ -155,40 +173,12 @@ export const en = {
     emptyTitle: 'Nothing here',
     clearSelection: 'Clear selection',
     selectedCount: '{{n}} selected',
-    rowsCount: '{{n}} rows',
+    rowsCount_one: '{{n}} row',
+    // English has no 'few' form; the key exists for Romanian's (2-19 rânduri).
+    rowsCount_few: '{{n}} rows',
+    rowsCount_other: '{{n}} rows',
     sortBy: 'Sort by {{header}}',
     resizeColumn: 'Resize {{header}}',
-  },
-  webhooks: {
-    title: 'Webhook deliveries',
-    rulesTitle: "How this ERP reads your receiver's answer",
-    rule200: '<code>200</code> closes the notification: delivered.',
-    rule4xx: '<strong>Any 4xx means stop</strong>: the notification is closed as failed and never retried (unlike most webhook senders, which retry a 4xx).',
-    ruleOther: 'Anything else is retried on the schedule, <strong>a 201 or 204 included</strong>, and redirects, 5xx, timeouts and refused connections.',
-    loading: 'Loading deliveries…',
-    cannotRead: 'The delivery log cannot be read: {{message}}',
-    empty: "No notification yet. Staff actions and product changes on a connector's products queue them here.",
-    columns: {
-      id: '#',
-      created: 'Created',
-      connector: 'Connector',
-      type: 'Type',
-      subject: 'Order / product',
-      status: 'Status',
-      attempts: 'Attempts',
-      lastAnswer: 'Last answer',
-      actions: 'Actions',
-    },
-    status: { pending: 'pending', delivered: 'delivered', failed: 'failed', cancelled: 'cancelled', sending: 'sending' },
-    next: 'next {{when}}',
-    noAnswer: 'no answer',
-    retry: 'Retry now',
-    sending: 'Sending…',
-    cancel: 'Cancel',
-    retried: 'Delivery {{id}} sent again',
-    cancelled: 'Delivery {{id}} cancelled',
-    filterStatus: 'Status',
-    filterAll: 'All',
   },
   storage: {
     title: 'Storage (attachments)',

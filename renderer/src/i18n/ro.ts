@@ -1,7 +1,25 @@
 import type { MessageTree } from './en.ts';
+import * as productsMessages from '../pages/products/messages.ts';
+import * as webhookLogMessages from '../pages/webhooks/messages.ts';
+import * as apiLogMessages from '../pages/api-log/messages.ts';
+import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
+import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
+import * as connectorsMessages from '../pages/connectors/messages.ts';
+import * as documentsMessages from '../pages/documents-common/messages.ts';
+import * as salesMessages from '../pages/sales/messages.ts';
+import * as paymentsMessages from '../pages/payments/messages.ts';
 
 /** Mesajele în română (aceleași chei ca en.ts). */
 export const ro: MessageTree = {
+  products: productsMessages.ro,
+  webhookLog: webhookLogMessages.ro,
+  apiLog: apiLogMessages.ro,
+  serviceSettings: serviceSettingsMessages.ro,
+  connectorOrders: connectorOrdersMessages.ro,
+  connectorsScreen: connectorsMessages.ro,
+  documents: documentsMessages.ro,
+  sales: salesMessages.ro,
+  payments: paymentsMessages.ro,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Sari la conținut',
@@ -152,40 +170,11 @@ export const ro: MessageTree = {
     emptyTitle: 'Nimic aici',
     clearSelection: 'Golește selecția',
     selectedCount: '{{n}} selectate',
-    rowsCount: '{{n}} rânduri',
+    rowsCount_one: '{{n}} rând',
+    rowsCount_few: '{{n}} rânduri',
+    rowsCount_other: '{{n}} de rânduri',
     sortBy: 'Sortează după {{header}}',
     resizeColumn: 'Redimensionează {{header}}',
-  },
-  webhooks: {
-    title: 'Livrări webhook',
-    rulesTitle: 'Cum citește acest ERP răspunsul receptorului dumneavoastră',
-    rule200: '<code>200</code> închide notificarea: livrată.',
-    rule4xx: '<strong>Orice 4xx înseamnă oprire</strong>: notificarea este închisă ca eșuată și nu se mai reîncearcă (spre deosebire de majoritatea expeditorilor de webhook-uri, care reîncearcă un 4xx).',
-    ruleOther: 'Orice altceva se reîncearcă după program, <strong>inclusiv 201 sau 204</strong>, precum și redirecționările, 5xx, expirările și conexiunile refuzate.',
-    loading: 'Se încarcă livrările…',
-    cannotRead: 'Jurnalul livrărilor nu poate fi citit: {{message}}',
-    empty: 'Nicio notificare încă. Acțiunile personalului și modificările produselor unui conector le pun în coadă aici.',
-    columns: {
-      id: '#',
-      created: 'Creată',
-      connector: 'Conector',
-      type: 'Tip',
-      subject: 'Comandă / produs',
-      status: 'Stare',
-      attempts: 'Încercări',
-      lastAnswer: 'Ultimul răspuns',
-      actions: 'Acțiuni',
-    },
-    status: { pending: 'în așteptare', delivered: 'livrată', failed: 'eșuată', cancelled: 'anulată', sending: 'se trimite' },
-    next: 'următoarea {{when}}',
-    noAnswer: 'fără răspuns',
-    retry: 'Retrimite acum',
-    sending: 'Se trimite…',
-    cancel: 'Anulează',
-    retried: 'Livrarea {{id}} a fost retrimisă',
-    cancelled: 'Livrarea {{id}} a fost anulată',
-    filterStatus: 'Stare',
-    filterAll: 'Toate',
   },
   storage: {
     title: 'Stocare (atașamente)',

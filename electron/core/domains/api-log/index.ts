@@ -1,6 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { API_LOG_BODY_HEAD, type ApiLogEntry } from '../../../../shared/domain/api-log.ts';
 import { formatTimestamp, type Clock } from '../../time.ts';
+import { notFound } from '../../../../shared/contract/errors.ts';
+import { Pager, type Window, type WindowOptions } from '../../store/paging.ts';
+import { Where } from '../../store/where.ts';
 
 export interface ApiLogRecord {
   companyId: number | null;
@@ -34,6 +37,56 @@ const FLUSH_AFTER_MS = 25;
 
 interface PendingRow extends Omit<Row, 'id'> {}
 
+/** What the screens filter the log by (each served by an index on company_id and the column). */
+export interface ApiLogFilter {
+  status?: number | undefined;
+  /** '4xx': every status of that class. */
+  statusClass?: '2xx' | '3xx' | '4xx' | '5xx' | undefined;
+  user?: string | undefined;
+  /** The start of the route ('/sales' finds '/sales/', '/sales/12/' ...). */
+  route?: string | undefined;
+  method?: string | undefined;
+  /** ts range, whole days: 'YYYY-MM-DD' (Europe/Bucharest), inclusive. */
+  dateFrom?: string | undefined;
+  dateThrough?: string | undefined;
+}
+
+const COLUMNS = 'id, company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head';
+
+/** Past every character a route can hold: a prefix's range ends here (binary order of UTF-8). */
+const PAST_PREFIX = '\u{10FFFF}';
+
+function whereOf(companyId: number, filter: ApiLogFilter): Where {
+  const route = filter.route === undefined ? undefined : filter.route.startsWith('/') ? filter.route : `/${filter.route}`;
+  const hundreds = filter.statusClass === undefined ? undefined : Number(filter.statusClass[0]) * 100;
+  return (
+    new Where()
+      .add('company_id = ?', companyId)
+      .add('status = ?', filter.status)
+      .add('status >= ? AND status <= ?', hundreds, hundreds === undefined ? undefined : hundreds + 99)
+      .add('username = ?', filter.user)
+      // A range of the route index (LIKE would not use it: the column is case-sensitive).
+      .add('route >= ? AND route < ?', route, route === undefined ? undefined : `${route}${PAST_PREFIX}`)
+      .add('method = ?', filter.method)
+      .add('ts >= ?', filter.dateFrom)
+      .add('ts <= ?', filter.dateThrough === undefined ? undefined : `${filter.dateThrough} 23:59:59`)
+  );
+}
+
+const entryOf = (row: Row): ApiLogEntry => ({
+  id: row.id,
+  company_id: row.company_id,
+  ts: row.ts,
+  ip: row.ip,
+  user: row.username,
+  method: row.method,
+  route: row.route,
+  status: row.status,
+  duration_ms: row.duration_ms,
+  request_head: row.request_head,
+  response_head: row.response_head,
+});
+
 /**
  * Every REST request, newest kept: bounded by the api_log_max_rows setting. Lines are written
  * in batches (one transaction per FLUSH_AFTER_MS) so a busy listener does not pay a commit per
@@ -50,6 +103,8 @@ export function createApiLog(
      VALUES (@company_id, @ts, @ip, @username, @method, @route, @status, @duration_ms, @request_head, @response_head)`,
   );
   const trim = db.prepare<[number]>('DELETE FROM api_log WHERE id <= (SELECT max(id) FROM api_log) - ?');
+  const one = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM api_log WHERE company_id = ? AND id = ?`);
+  const pager = new Pager(db);
   const list = db.prepare<[{ company: number; status: number | null; before: number | null; user: string | null; limit: number }], Row>(
     `SELECT * FROM api_log
       WHERE company_id = @company
@@ -116,19 +171,30 @@ export function createApiLog(
           user: filter.user ?? null,
           limit: filter.limit ?? 100,
         })
-        .map((row) => ({
-          id: row.id,
-          company_id: row.company_id,
-          ts: row.ts,
-          ip: row.ip,
-          user: row.username,
-          method: row.method,
-          route: row.route,
-          status: row.status,
-          duration_ms: row.duration_ms,
-          request_head: row.request_head,
-          response_head: row.response_head,
-        }));
+        .map(entryOf);
+    },
+    /** The screens' window: newest first by default, the filters, the total. */
+    window(companyId: number, filter: ApiLogFilter, options: WindowOptions<'id'>): Window<ApiLogEntry> {
+      flush();
+      const found = pager.window<Row & Record<string, unknown>>({
+        from: 'api_log',
+        columns: COLUMNS,
+        where: whereOf(companyId, filter),
+        idColumn: 'id',
+        idKey: 'id',
+        sort: 'id',
+        direction: options.direction,
+        offset: options.offset,
+        limit: options.limit,
+      });
+      return { ...found, rows: found.rows.map(entryOf) };
+    },
+    /** One entry of an account (404 when it is not, or no longer, kept). */
+    get(companyId: number, id: number): ApiLogEntry {
+      flush();
+      const row = one.get(companyId, id);
+      if (!row) throw notFound(`API log entry ${id} does not exist in account ${companyId} (the log keeps the newest entries only)`);
+      return entryOf(row);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database } from 'better-sqlite3';
-import type { Awb, AwbAddItem, AwbAddResult, AwbDeleteResult } from '../../../../shared/domain/awb.ts';
+import type { Awb, AwbAddItem, AwbAddResult, AwbDeleteResult, CourierCode } from '../../../../shared/domain/awb.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { prefixPattern } from '../../store/text-search.ts';
@@ -61,6 +61,11 @@ export function createAwbs(db: Database, pager: Pager, deps: DomainDeps) {
     /** A window of the screen list: the same WHERE and records as list(), any offset, any sort of SORTS. */
     window(query: Omit<AwbsQuery, 'page' | 'pageSize'>, options: WindowOptions<AwbsSort>): Window<Awb> {
       return pager.window<Awb>({ ...SOURCE, where: awbWhere(query), ...options, sort: SORTS[options.sort] });
+    },
+
+    /** The courier codes (GET /awb/add/ lists them): what awb_type may be. */
+    couriers(): CourierCode[] {
+      return couriers.load().all();
     },
 
     /** GET /awb/add/: the HTML documentation of the POST, with a sample body for the account and the courier codes. */

@@ -7,12 +7,17 @@ import type { DomainDeps } from '../../domain-deps.ts';
 import { configOf, createSettingsReader, type ConnectorRow } from './config.ts';
 import { createOrderReader, type OrderListQuery } from './orders-read.ts';
 import { createOrderImport, type OrderImportInput, type OrderImportOutcome } from './orders-import.ts';
+import { createOrderDetailReader } from './order-detail.ts';
+import { createOrderCancel } from './order-cancel.ts';
 import type { ProductPushes } from '../products/index.ts';
 
 export type { ConnectorRow } from './config.ts';
 export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
+export { createStaffDeliveries, type StaffDeliveries } from './staff-deliveries.ts';
+export type { OrderExtras } from './order-detail.ts';
+export type { OrderCancelInput } from './order-cancel.ts';
 
 export interface MarketplaceConnectorQuery {
   companyId: number;
@@ -44,6 +49,8 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
   }
   // Orders change stock: product notifications follow (products.push).
   const imports = createOrderImport(db, deps, { connector: get, settings, push: productPush });
+  const detail = createOrderDetailReader(db);
+  const cancelOrder = createOrderCancel(db, { connector: get, importOrder: imports.importOrder, one: orders.one });
 
   const allOfAccount = db.prepare<[number], MarketplaceConnector>(
     `SELECT id, name, platform AS type, type AS connector_type, site_domain, active, deleted, created_ts, last_changed_ts
@@ -93,6 +100,13 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
     orders(query: OrderListQuery): Page<ConnectorOrder> {
       return orders.list(query);
     },
+
+    /** One order as the lists show it (undefined: unknown), and what its detail adds (order-detail.ts). */
+    order: orders.one,
+    orderExtras: detail.extras,
+
+    /** Staff cancels an order as the partner's PUT with order_cancelled = 1 does (order-cancel.ts); baseUrl: the listener's. */
+    cancelOrder,
 
     /** The screen list of orders, one connector or all (see orders-read.ts). */
     orderWindow: orders.window,

@@ -80,8 +80,8 @@ export function createOrderRecord(db: Database) {
     .prepare<[number, number], number>("SELECT count(*) FROM connector_order_imports WHERE order_id = ? AND method = 'POST' AND at_ms > ?")
     .pluck();
   const logImport = db.prepare(
-    `INSERT INTO connector_order_imports (company_id, connector_id, order_id, method, mode, ts, at_ms)
-     VALUES (@company_id, @connector_id, @order_id, @method, @mode, @ts, @at_ms)`,
+    `INSERT INTO connector_order_imports (company_id, connector_id, order_id, method, mode, ts, at_ms, import_summary, notices)
+     VALUES (@company_id, @connector_id, @order_id, @method, @mode, @ts, @at_ms, @import_summary, @notices)`,
   );
 
   /** The order row (created or updated) and, when they changed, its lines. */
@@ -137,8 +137,18 @@ export function createOrderRecord(db: Database) {
     save,
     finish: (args: { company_id: number; id: number; paid_amount: number; proforma_id: number | null; reserved_workpoint_id: number | null; last_changed_ts: string }) =>
       void finishOrder.run(args),
-    log: (args: { company_id: number; connector_id: number; order_id: number; method: string; mode: string; ts: string; at_ms: number }) =>
-      void logImport.run(args),
+    /** An accepted import, with what it answered (summary and notices, JSON: the back office's order detail shows them). */
+    log: (args: {
+      company_id: number;
+      connector_id: number;
+      order_id: number;
+      method: string;
+      mode: string;
+      ts: string;
+      at_ms: number;
+      import_summary: string;
+      notices: string;
+    }) => void logImport.run(args),
   };
 }
 export type OrderRecord = ReturnType<typeof createOrderRecord>;

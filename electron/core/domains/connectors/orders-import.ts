@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { notFound } from '../../../../shared/contract/errors.ts';
+import type { ImportSummary } from '../../../../shared/domain/connector-orders.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatTimestamp } from '../../time.ts';
 import { createPaymentLedger } from '../payments/index.ts';
@@ -185,6 +186,18 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
       state,
     );
 
+    const importSummary: ImportSummary = {
+      mode,
+      bocp_order_id: orderId,
+      items_received: parsed.itemsReceived,
+      items_imported: newItems?.length ?? 0,
+      payments_received: parsed.paymentsReceived,
+      payments_registered: registered,
+      payments_skipped_pending: (o.payments ?? []).filter((p) => p.payment_status === 'pending').length,
+      paid_amount_registered: registeredAmount,
+      payment_method_applied: paymentMethod,
+      item_field_aliases_used: parsed.aliasesUsed,
+    };
     record.finish({
       company_id: companyId,
       id: orderId,
@@ -193,30 +206,23 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
       reserved_workpoint_id: state.reservedAt,
       last_changed_ts: lastChanged,
     });
-    record.log({ company_id: companyId, connector_id: connectorId, order_id: orderId, method, mode, ts, at_ms: instant.getTime() });
+    // The log keeps the answer (the back office shows it): every step has added its notices by now.
+    record.log({
+      company_id: companyId,
+      connector_id: connectorId,
+      order_id: orderId,
+      method,
+      mode,
+      ts,
+      at_ms: instant.getTime(),
+      import_summary: JSON.stringify(importSummary),
+      notices: JSON.stringify(notices),
+    });
     use.push.enqueueChanges(snapshot);
 
     return {
       status: 200,
-      data: {
-        SERVICE_order_id: orderId,
-        BOCP_order_id: orderId,
-        notices,
-        errors: [],
-        received_payload: body,
-        import_summary: {
-          mode,
-          bocp_order_id: orderId,
-          items_received: parsed.itemsReceived,
-          items_imported: newItems?.length ?? 0,
-          payments_received: parsed.paymentsReceived,
-          payments_registered: registered,
-          payments_skipped_pending: (o.payments ?? []).filter((p) => p.payment_status === 'pending').length,
-          paid_amount_registered: registeredAmount,
-          payment_method_applied: paymentMethod,
-          item_field_aliases_used: parsed.aliasesUsed,
-        },
-      },
+      data: { SERVICE_order_id: orderId, BOCP_order_id: orderId, notices, errors: [], received_payload: body, import_summary: importSummary },
     };
   }
 

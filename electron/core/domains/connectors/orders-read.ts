@@ -94,7 +94,15 @@ export function createOrderReader(db: Database, pager: Pager) {
     });
   }
 
+  const byId = db.prepare<[number, number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.company_id = ? AND o.id = ?`);
+
   return {
+    /** One order with its links, as list() shows it (the back office's order detail); undefined when unknown. */
+    one(companyId: number, orderId: number): ConnectorOrder | undefined {
+      const row = byId.get(companyId, orderId);
+      return row && withLinks(companyId, [row])[0];
+    },
+
     list(query: OrderListQuery): Page<ConnectorOrder> {
       const page = pager.page<OrderRow & Record<string, unknown>>({
         ...SOURCE,

@@ -174,7 +174,7 @@ export function createContacts(db: Database, pager: Pager) {
     },
 
     /** Any contact of the account (client or supplier, deleted ones flagged); 404 otherwise. */
-    get(companyId: number, contactId: number, include: Pick<ContactIncludes, 'pricelist'>): Contact {
+    get(companyId: number, contactId: number, include: ContactIncludes): Contact {
       const row = one.get(companyId, contactId);
       if (!row) throw notFound(`contact ${contactId} does not exist`);
       attachIncludes(companyId, [row], include);

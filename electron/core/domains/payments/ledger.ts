@@ -69,9 +69,9 @@ export function createPaymentLedger(db: Database) {
             client_reg_com, workpoint_id, invoice_id
        FROM sales WHERE company_id = ? AND id = ?`,
   );
-  const rateOnOrBefore = db
-    .prepare<[string, string], number>('SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1')
-    .pluck();
+  const rateOnOrBefore = db.prepare<[string, string], { rate: number; date: string }>(
+    'SELECT rate, date FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
+  );
   const hasRates = db.prepare<[string], number>('SELECT 1 FROM exchange_rates WHERE currency = ? LIMIT 1').pluck();
   const rateCurrencies = db.prepare<[], string>('SELECT DISTINCT currency FROM exchange_rates ORDER BY currency').pluck();
   const insertPayment = db.prepare(
@@ -135,9 +135,18 @@ export function createPaymentLedger(db: Database) {
     .prepare<[number, number], number>('SELECT id FROM payments WHERE company_id = ? AND fiscal_receipt_id = ? ORDER BY id')
     .pluck();
 
+  /**
+   * The stored BNR rate of `currency` a payment on `date` takes: that day's or the latest before
+   * it, with the day it is of (RON: 1 on the day itself). The one rule for payments and for the
+   * rate the screens show beside the payment form.
+   */
+  function storedRateOn(currency: string, date: string): { rate: number; date: string } | undefined {
+    return currency === 'RON' ? { rate: 1, date } : rateOnOrBefore.get(currency, date);
+  }
+
   /** RON per unit of `currency` on `date`: the stored BNR rate of that day or the latest before it. */
   function rateOn(currency: string, date: string): number | undefined {
-    return currency === 'RON' ? 1 : rateOnOrBefore.get(currency, date);
+    return storedRateOn(currency, date)?.rate;
   }
 
   /**
@@ -186,6 +195,7 @@ export function createPaymentLedger(db: Database) {
     },
 
     rateOn,
+    storedRateOn,
 
     /** RON, or a currency the exchange-rate table holds rates of. */
     openAmountOf,

@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { Proforma } from '../../../../shared/domain/proformas.ts';
+import type { DocumentLine } from '../../../../shared/domain/documents.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
+import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { createDocumentSearch } from '../../store/text-search.ts';
 
@@ -29,6 +31,7 @@ const PROFORMA_COLUMNS = `id AS proforma_id, series AS doc_series, number AS doc
 /** Proforma invoices: /proformas/list/ (exclude:cancelled arrives here as skipCancelled). */
 export function createProformas(db: Database, pager: Pager, deps: Pick<DomainDeps, 'links' | 'publicUrl'>) {
   const search = createDocumentSearch(db, 'proformas');
+  const lines = documentLinesReader(db, 'proforma');
 
   /** One WHERE, columns and links for the REST pages and the screen windows. */
   function sourceOf(query: Omit<ProformasQuery, 'page' | 'pageSize'>) {
@@ -66,6 +69,11 @@ export function createProformas(db: Database, pager: Pager, deps: Pick<DomainDep
       const window = pager.window<Proforma>({ ...sourceOf(query), ...options, sort: SORTS[options.sort] });
       withLinks(query, window.rows);
       return window;
+    },
+
+    /** The lines of some proformas (the screens' detail; the REST list answers none), one query. */
+    lines(companyId: number, proformaIds: readonly number[]): Map<number, DocumentLine[]> {
+      return lines(companyId, [...proformaIds]);
     },
   };
 }

@@ -79,6 +79,14 @@ export function createPostcodeLookup(db: Database): (city: string, county: strin
 
 export function createReference(db: Database, pager: Pager) {
   const lookup = createPostcodeLookup(db);
+  // What a product may name (category_id, manufacturer_id, selling_currency_txt): the screens' pickers.
+  const categoriesOf = db.prepare<[number], { id: number; name: string; parent_id: number | null }>(
+    'SELECT id, name, parent_id FROM product_categories WHERE company_id = ? ORDER BY name COLLATE NOCASE, id',
+  );
+  const manufacturersOf = db.prepare<[number], { id: number; name: string }>(
+    'SELECT id, name FROM manufacturers WHERE company_id = ? ORDER BY name COLLATE NOCASE, id',
+  );
+  const currenciesOf = db.prepare<[number], string>('SELECT currency FROM account_currencies WHERE company_id = ? ORDER BY currency').pluck();
 
   function list<T extends Record<string, unknown>>(table: string, columns: string, query: ReferenceListQuery): Page<T> {
     return pager.page<T>({
@@ -100,6 +108,15 @@ export function createReference(db: Database, pager: Pager) {
     /** Every web category, deleted ones flagged. */
     webCategories: (query: ReferenceListQuery): Page<WebCategory> =>
       list<WebCategory>('web_categories', 'id, name, parent_id, image_url, deleted, last_changed_ts', query),
+
+    /** The product categories of the account (category_id of a product), by name. */
+    productCategories: (companyId: number) => categoriesOf.all(companyId),
+
+    /** The manufacturers of the account (manufacturer_id of a product), by name. */
+    manufacturers: (companyId: number) => manufacturersOf.all(companyId),
+
+    /** The currencies of the account: what a product's selling_currency_txt may be. */
+    currencies: (companyId: number): string[] => currenciesOf.all(companyId),
 
     /** Every workpoint (magazia_id / pl_id), deleted ones flagged. */
     workpoints: (query: ReferenceListQuery): Page<Workpoint> =>

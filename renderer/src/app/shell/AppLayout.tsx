@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
@@ -62,6 +63,8 @@ export function AppLayout() {
         </Box>
       </AppShell.Main>
       <CommandPalette />
+      {/* Inside the router: a toast's link to a record is a router link. */}
+      <Notifications position="top-right" limit={4} />
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, type LinkProps } from '@tanstack/react-router';
+import i18next from 'i18next';
 import { ErpError } from '../../api/errors.ts';
 
 export interface DoneToast {
@@ -27,11 +28,12 @@ export function notifyDone({ title, message, link }: DoneToast): void {
       </Stack>
     ),
     autoClose: 6000,
+    closeButtonProps: { 'aria-label': i18next.t('common.close') },
   });
 }
 
 /** A toast for a refused or failed action, with the core's messages. */
 export function notifyFailed(title: ReactNode, error: unknown): void {
   const message = error instanceof ErpError ? error.messages.join('\n') || error.message : error instanceof Error ? error.message : String(error);
-  notifications.show({ color: 'red', title, message, autoClose: 10_000 });
+  notifications.show({ color: 'red', title, message, autoClose: 10_000, closeButtonProps: { 'aria-label': i18next.t('common.close') } });
 }

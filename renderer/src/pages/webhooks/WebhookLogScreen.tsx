@@ -1,31 +1,22 @@
-import { SegmentedControl } from '@mantine/core';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES } from '../../../../shared/domain/webhooks.ts';
-import { inputOf } from '../../app/search.ts';
+import { useSearch } from '@tanstack/react-router';
 import { PageHeader } from '../../app/shell/PageHeader.tsx';
-import { WebhookDeliveries } from './WebhookDeliveries.tsx';
+import { AnswerRules } from './AnswerRules.tsx';
+import { DeliveriesView } from './DeliveriesView.tsx';
+import { InboxView } from './InboxView.tsx';
 
-/** Logs › Webhook log: the deliveries of the account; the status filter is in the address. */
+/**
+ * Logs › Webhook log: the notifications sent to the connectors (live, with every attempt, retry
+ * and cancel) and, in the second view, what the built-in inbox received. The address holds the
+ * view, the filters and the open record.
+ */
 export function WebhookLogScreen() {
-  const { t } = useTranslation();
-  const { companyId } = useParams({ from: '/c/$companyId/logs/webhooks' });
   const search = useSearch({ from: '/c/$companyId/logs/webhooks' });
-  const navigate = useNavigate({ from: '/c/$companyId/logs/webhooks' });
-  const { company_id: _company, ...filter } = inputOf<'webhooks.list'>(companyId, search);
   return (
-    <>
+    <div data-testid="screen-webhookLog">
       <PageHeader screen="webhookLog">
-        <SegmentedControl
-          size="xs"
-          aria-label={t('webhooks.filterStatus')}
-          value={search.status ?? 'all'}
-          onChange={(value) => void navigate({ search: (prev) => ({ ...prev, status: value === 'all' ? undefined : (value as (typeof DELIVERY_STATUSES)[number]) }) })}
-          data={[{ value: 'all', label: t('webhooks.filterAll') }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`webhooks.status.${s}`) }))]}
-          data-testid="webhook-status-filter"
-        />
+        <AnswerRules />
       </PageHeader>
-      <WebhookDeliveries companyId={companyId} filter={filter} />
-    </>
+      {search.view === 'inbox' ? <InboxView /> : <DeliveriesView />}
+    </div>
   );
 }

@@ -1,0 +1,91 @@
+import { badRequest } from '../../shared/contract/errors.ts';
+import type { logOperations } from '../../shared/contract/operations-logs.ts';
+import type { HandlersOf } from './operation-handlers.ts';
+import type { ApiLog } from './domains/api-log/index.ts';
+import type { Deliveries } from './webhooks/deliveries.ts';
+
+export interface LogHandlerDeps {
+  deliveries: Pick<Deliveries, 'window'>;
+  apiLog: Pick<ApiLog, 'window' | 'get'>;
+  /** 404 for an account that does not exist. */
+  requireAccount(companyId: number): void;
+}
+
+interface LogWindowInput {
+  company_id: number;
+  offset?: number;
+  limit?: number;
+  direction?: 'asc' | 'desc';
+  date_from?: string;
+  date_through?: string;
+}
+
+/** A calendar day that exists (the schema checks only its shape): 400 naming the field otherwise. */
+function day(field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+    throw badRequest(`${field}: '${value}' is not a calendar date (YYYY-MM-DD)`);
+  }
+  return value;
+}
+
+/** The account checked (404), the day range checked, the window with the contract's defaults. */
+function common(deps: LogHandlerDeps, input: LogWindowInput) {
+  deps.requireAccount(input.company_id);
+  const dateFrom = day('date_from', input.date_from);
+  const dateThrough = day('date_through', input.date_through);
+  if (dateFrom !== undefined && dateThrough !== undefined && dateThrough < dateFrom) {
+    throw badRequest(`date_through: ${dateThrough} is before date_from ${dateFrom}`);
+  }
+  const window = { offset: input.offset ?? 0, limit: input.limit ?? 100, sort: 'id' as const, direction: input.direction ?? 'desc' };
+  return { dateFrom, dateThrough, window };
+}
+
+/**
+ * The Logs screens (shared/contract/operations-logs.ts): windows of the same queries as
+ * webhooks.list and apiLog.list, and one API log entry.
+ */
+export function createLogHandlers(deps: LogHandlerDeps): HandlersOf<keyof typeof logOperations> {
+  return {
+    'lists.webhooks': (input) => {
+      const { dateFrom, dateThrough, window } = common(deps, input);
+      return deps.deliveries.window(
+        input.company_id,
+        {
+          status: input.status,
+          connector_id: input.connector_id,
+          notification_type: input.notification_type,
+          order_unique_id: input.order_unique_id,
+          created_from: dateFrom,
+          created_through: dateThrough,
+        },
+        window,
+      );
+    },
+    'lists.apiLog': (input) => {
+      const { dateFrom, dateThrough, window } = common(deps, input);
+      if (input.status !== undefined && input.status_class !== undefined && `${String(input.status)[0]}xx` !== input.status_class) {
+        throw badRequest(`status: ${input.status} is not a ${input.status_class} status; give one of the two`);
+      }
+      const route = input.route?.trim();
+      return deps.apiLog.window(
+        input.company_id,
+        {
+          status: input.status,
+          statusClass: input.status_class,
+          user: input.user,
+          route: route ? route : undefined,
+          method: input.method,
+          dateFrom,
+          dateThrough,
+        },
+        window,
+      );
+    },
+    'apiLog.get': ({ company_id, id }) => {
+      deps.requireAccount(company_id);
+      return deps.apiLog.get(company_id, id);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+import type { ApiLogEntry } from '../../../../shared/domain/api-log.ts';
+import { formatDateTime } from '../../app/format.ts';
+import { numberColumn, Pill, textColumn, type DataTableColumn } from '../../components/data-table/index.ts';
+import type { en } from './messages.ts';
+
+/** 2xx green, 4xx red, 5xx and the rest yellow. */
+export const statusColor = (status: number) => (status < 300 ? 'teal' : status >= 400 && status < 500 ? 'red' : 'yellow');
+
+export function apiLogColumns(t: TFunction): DataTableColumn<ApiLogEntry>[] {
+  const c = (key: keyof typeof en.columns) => t(`apiLog.columns.${key}`);
+  return [
+    numberColumn('id', c('id'), (e) => e.id, { sortKey: 'id', sortDescFirst: true, width: 80, hideable: false, format: (v) => String(v) }),
+    textColumn('ts', c('ts'), (e) => e.ts, { width: 180, format: (v) => formatDateTime(v as string) }),
+    textColumn('method', c('method'), (e) => e.method, { width: 80 }),
+    textColumn('route', c('route'), (e) => e.route, { width: 280 }),
+    { id: 'status', header: c('status'), width: 80, value: (e) => e.status, cell: (e) => <Pill color={statusColor(e.status)}>{e.status}</Pill> },
+    textColumn('user', c('user'), (e) => e.user, { width: 140 }),
+    numberColumn('duration', c('duration'), (e) => e.duration_ms, { width: 120, fractionDigits: 1 }),
+    textColumn('ip', c('ip'), (e) => e.ip, { width: 130, defaultHidden: true }),
+  ];
+}

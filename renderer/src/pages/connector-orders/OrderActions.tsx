@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import { Autocomplete, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
+import type { OrderDetail } from '../../../../shared/domain/order-detail.ts';
+import { useAction, useOperation } from '../../api/operations.ts';
+import { confirmAction, fieldErrors, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
+import { choicesOf, fieldSchema } from './schema-fields.ts';
+
+export interface ActionOutcome {
+  label: string;
+  notifications: readonly QueuedNotification[];
+}
+
+interface ActionsProps {
+  companyId: number;
+  order: OrderDetail;
+  onDone: (outcome: ActionOutcome) => void;
+}
+
+type Dialog = 'status' | 'invoice' | 'awb' | null;
+
+/** Change status, issue invoice, generate AWB and cancel: each says what it did and what it queued. */
+export function OrderActions({ companyId, order, onDone }: ActionsProps) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const cancel = useAction('orders.cancel');
+  const key = { company_id: companyId, connector_id: order.connector_id, order_unique_id: order.order_unique_id };
+  const config = useOperation('connectors.get', { company_id: companyId, connector_id: order.connector_id });
+  const close = () => setDialog(null);
+  const cancelled = order.order_cancelled === 1;
+
+  async function cancelOrder() {
+    const ok = await confirmAction({
+      title: t('connectorOrders.cancel.title', { uid: order.order_unique_id }),
+      body: t('connectorOrders.cancel.body'),
+      confirmLabel: t('connectorOrders.cancel.confirm'),
+      cancelLabel: t('connectorOrders.cancel.keep'),
+      danger: true,
+    });
+    if (!ok) return;
+    cancel.mutate(key, {
+      onSuccess: (answer) => {
+        const label = t('connectorOrders.actions.cancel');
+        onDone({ label, notifications: answer.notifications });
+        notifyDone({
+          title: answer.already_cancelled
+            ? t('connectorOrders.cancel.already', { uid: order.order_unique_id })
+            : t('connectorOrders.cancel.done', { uid: order.order_unique_id }),
+          message: queuedText(t as Translate, label, answer.notifications),
+          link: { label: t('connectorOrders.toastLinks.order'), to: '/c/$companyId/connectors/orders', params: { companyId }, search: { open: order.SERVICE_order_id } as never },
+        });
+      },
+      onError: (error) => notifyFailed(t('connectorOrders.cancel.failed'), error),
+    });
+  }
+
+  return (
+    <>
+      <Button size="xs" onClick={() => setDialog('status')} disabled={cancelled} data-testid="action-status">
+        {t('connectorOrders.actions.changeStatus')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setDialog('invoice')} disabled={cancelled || order.invoices.length > 0} data-testid="action-invoice">
+        {t('connectorOrders.actions.issueInvoice')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setDialog('awb')} disabled={cancelled} data-testid="action-awb">
+        {t('connectorOrders.actions.generateAwb')}
+      </Button>
+      <Button size="xs" variant="light" color="red" onClick={() => void cancelOrder()} disabled={cancelled} loading={cancel.isPending} data-testid="action-cancel">
+        {t('connectorOrders.actions.cancel')}
+      </Button>
+      <StatusDialog opened={dialog === 'status'} onClose={close} orderKey={key} order={order} statusMap={config.data?.status_sync.map?.value} onDone={onDone} />
+      <InvoiceDialog opened={dialog === 'invoice'} onClose={close} orderKey={key} seriesOptions={config.data?.invoicing.series?.options ?? {}} onDone={onDone} />
+      <AwbDialog
+        opened={dialog === 'awb'}
+        onClose={close}
+        orderKey={key}
+        couriers={config.data?.awb.default_courier?.options ?? {}}
+        defaultCourier={config.data?.awb.default_courier?.value}
+        onDone={onDone}
+      />
+    </>
+  );
+}
+
+/** t, loosened for a helper that picks between two keys (the typed t's overloads are too deep to pass around). */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+type OrderKey = { company_id: number; connector_id: number; order_unique_id: string };
+
+function queuedText(t: Translate, label: string, notifications: readonly QueuedNotification[]): string {
+  if (notifications.length === 0) return t('connectorOrders.actions.none', { action: label });
+  return `${t('connectorOrders.actions.queued', { action: label, count: notifications.length })}: ${notifications.map((n) => `${n.notification_type} #${n.delivery_id}`).join(', ')}`;
+}
+
+interface DialogProps {
+  opened: boolean;
+  onClose: () => void;
+  orderKey: OrderKey;
+  onDone: (outcome: ActionOutcome) => void;
+}
+
+function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <Text size="sm" c="red" role="alert">
+      {message}
+    </Text>
+  ) : null;
+}
+
+function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: DialogProps & { order: OrderDetail; statusMap: unknown }) {
+  const { t } = useTranslation();
+  const action = useAction('orders.setStatus');
+  const [status, setStatus] = useState('');
+  const events = statusMap && typeof statusMap === 'object' ? Object.entries(statusMap as Record<string, unknown>).map(([event, mapped]) => `${event} → ${String(mapped)}`) : [];
+  const errors = fieldErrors(action.error, ['status_text']);
+  const submit = () =>
+    action.mutate(
+      { ...orderKey, status_text: status },
+      {
+        onSuccess: (answer) => {
+          const label = t('connectorOrders.actions.changeStatus');
+          onDone({ label, notifications: answer.notifications });
+          onClose();
+          setStatus('');
+          notifyDone({
+            title: answer.changed
+              ? t('connectorOrders.status.done', { status: answer.order_status })
+              : t('connectorOrders.status.unchanged', { status: answer.order_status }),
+            message: queuedText(t as Translate, label, answer.notifications),
+            link: { label: t('connectorOrders.toastLinks.log'), to: '/c/$companyId/logs/webhooks', params: { companyId: orderKey.company_id }, search: { order_unique_id: orderKey.order_unique_id } as never },
+          });
+        },
+      },
+    );
+  return (
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.status.title')} data-testid="status-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Autocomplete
+            label={t('connectorOrders.status.label')}
+            description={t('connectorOrders.status.description')}
+            placeholder={order.order_status}
+            data={Object.keys((statusMap as Record<string, unknown> | undefined) ?? {})}
+            value={status}
+            onChange={setStatus}
+            error={errors.status_text}
+            maxLength={64}
+            required
+            data-autofocus
+            data-testid="status-input"
+          />
+          {events.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('connectorOrders.status.mapped')}: {events.join(' · ')}
+            </Text>
+          )}
+          <FormError message={errors._form} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={action.isPending} disabled={status.trim() === ''} data-testid="status-submit">
+              {t('connectorOrders.status.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function InvoiceDialog({ opened, onClose, orderKey, seriesOptions, onDone }: DialogProps & { seriesOptions: Record<string, string> }) {
+  const { t } = useTranslation();
+  const action = useAction('orders.issueInvoice');
+  const [date, setDate] = useState<string | null>(null);
+  const [series, setSeries] = useState<string | null>(null);
+  const errors = fieldErrors(action.error, ['date', 'series']);
+  const submit = () =>
+    action.mutate(
+      { ...orderKey, ...(date && { date }), ...(series && { series }) },
+      {
+        onSuccess: (answer) => {
+          const label = t('connectorOrders.actions.issueInvoice');
+          onDone({ label, notifications: answer.notifications });
+          onClose();
+          notifyDone({
+            title: t('connectorOrders.invoice.done', { number: `${answer.doc_series} ${answer.doc_nr}` }),
+            message: queuedText(t as Translate, label, answer.notifications),
+            link: { label: t('connectorOrders.toastLinks.invoice'), to: '/c/$companyId/documents/invoices', params: { companyId: orderKey.company_id }, search: { open: answer.bocp_id } as never },
+          });
+        },
+      },
+    );
+  return (
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.invoice.title')} data-testid="invoice-dialog">
+      <Stack gap="sm">
+        <DateInput label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} valueFormat="DD.MM.YYYY" clearable value={date} onChange={setDate} error={errors.date} />
+        <Select
+          label={t('connectorOrders.invoice.series')}
+          description={t('connectorOrders.invoice.seriesHint')}
+          data={Object.entries(seriesOptions).map(([value, label]) => ({ value, label }))}
+          clearable
+          value={series}
+          onChange={setSeries}
+          error={errors.series}
+        />
+        <FormError message={errors._form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={submit} loading={action.isPending} data-testid="invoice-submit">
+            {t('connectorOrders.invoice.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+const AWB = 'orders.generateAwb' as const;
+
+function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone }: DialogProps & { couriers: Record<string, string>; defaultCourier: unknown }) {
+  const { t } = useTranslation();
+  const action = useAction(AWB);
+  const [courier, setCourier] = useState<string | null>(null);
+  const [subtype, setSubtype] = useState('');
+  const [packets, setPackets] = useState<number | string>((fieldSchema(AWB, 'awb_packet_count').default as number) ?? 1);
+  const [weight, setWeight] = useState<number | string>('');
+  const [service, setService] = useState(String(fieldSchema(AWB, 'awb_service_type').default ?? 'standard'));
+  const [payer, setPayer] = useState(String(fieldSchema(AWB, 'shipping_payer').default ?? 'sender'));
+  const [cod, setCod] = useState<number | string>('');
+  const [declared, setDeclared] = useState<number | string>('');
+  const chosen = courier ?? (typeof defaultCourier === 'string' ? defaultCourier : null);
+  const errors = fieldErrors(action.error, ['awb_type', 'awb_subtype', 'awb_packet_count', 'weight', 'awb_service_type', 'shipping_payer', 'cash_on_delivery', 'declared_value']);
+  const num = (v: number | string) => (typeof v === 'number' ? v : undefined);
+  const bounds = (field: string) => ({ min: fieldSchema(AWB, field).minimum, max: fieldSchema(AWB, field).maximum });
+  const submit = () =>
+    action.mutate(
+      {
+        ...orderKey,
+        awb_type: chosen ?? '',
+        ...(subtype.trim() && { awb_subtype: subtype.trim() }),
+        ...(num(packets) !== undefined && { awb_packet_count: num(packets) }),
+        ...(num(weight) !== undefined && { weight: num(weight) }),
+        awb_service_type: service as 'standard' | 'express',
+        shipping_payer: payer as 'sender' | 'recipient',
+        ...(num(cod) !== undefined && { cash_on_delivery: num(cod) }),
+        ...(num(declared) !== undefined && { declared_value: num(declared) }),
+      },
+      {
+        onSuccess: (answer) => {
+          const label = t('connectorOrders.actions.generateAwb');
+          onDone({ label, notifications: answer.notifications });
+          onClose();
+          notifyDone({
+            title: t('connectorOrders.awb.done', { number: answer.awb_nr }),
+            message: queuedText(t as Translate, label, answer.notifications),
+            link: { label: t('connectorOrders.toastLinks.awb'), to: '/c/$companyId/documents/awbs', params: { companyId: orderKey.company_id }, search: { open: answer.awb_id } as never },
+          });
+        },
+      },
+    );
+  const option = (value: string) => ({ value, label: t(`connectorOrders.awb.options.${value}`, { defaultValue: value }) });
+  return (
+    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.awb.title')} data-testid="awb-dialog">
+      <Stack gap="sm">
+        <Select
+          label={t('connectorOrders.awb.courier')}
+          description={fieldSchema(AWB, 'awb_type').description}
+          data={Object.entries(couriers).map(([value, label]) => ({ value, label }))}
+          value={chosen}
+          onChange={setCourier}
+          searchable
+          required
+          error={errors.awb_type}
+        />
+        <TextInput label={t('connectorOrders.awb.subtype')} value={subtype} onChange={(e) => setSubtype(e.currentTarget.value)} maxLength={32} error={errors.awb_subtype} />
+        <Group grow align="flex-start">
+          <NumberInput label={t('connectorOrders.awb.packets')} value={packets} onChange={setPackets} allowDecimal={false} {...bounds('awb_packet_count')} error={errors.awb_packet_count} />
+          <NumberInput label={t('connectorOrders.awb.weight')} description={t('connectorOrders.awb.weightHint')} value={weight} onChange={setWeight} decimalScale={2} {...bounds('weight')} error={errors.weight} />
+        </Group>
+        <Input.Wrapper label={t('connectorOrders.awb.service')} error={errors.awb_service_type}>
+          <SegmentedControl fullWidth value={service} onChange={setService} data={choicesOf(AWB, 'awb_service_type').map(option)} aria-label={t('connectorOrders.awb.service')} />
+        </Input.Wrapper>
+        <Input.Wrapper label={t('connectorOrders.awb.payer')} error={errors.shipping_payer}>
+          <SegmentedControl fullWidth value={payer} onChange={setPayer} data={choicesOf(AWB, 'shipping_payer').map(option)} aria-label={t('connectorOrders.awb.payer')} />
+        </Input.Wrapper>
+        <Group grow align="flex-start">
+          <NumberInput label={t('connectorOrders.awb.cod')} description={t('connectorOrders.awb.codHint')} value={cod} onChange={setCod} decimalScale={2} {...bounds('cash_on_delivery')} error={errors.cash_on_delivery} />
+          <NumberInput label={t('connectorOrders.awb.declared')} description={t('connectorOrders.awb.declaredHint')} value={declared} onChange={setDeclared} decimalScale={2} {...bounds('declared_value')} error={errors.declared_value} />
+        </Group>
+        <FormError message={errors._form} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={submit} loading={action.isPending} disabled={!chosen} data-testid="awb-submit">
+            {t('connectorOrders.awb.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

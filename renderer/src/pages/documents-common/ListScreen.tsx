@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, useListSource, type DataTableColumn, type ListOperation, type ListRow } from '../../components/data-table/index.ts';
+import { ListDetailLayout } from '../../components/detail/index.ts';
+import { useDataTableLabels } from '../../app/data-table-labels.ts';
+import { PageHeader } from '../../app/shell/PageHeader.tsx';
+import type { ScreenId } from '../../app/nav.ts';
+import { ClearFilters, FilterBar } from './filters.tsx';
+import type { ListScreenState } from './use-list-screen.ts';
+
+interface ListScreenProps<K extends ListOperation> {
+  screen: ScreenId;
+  op: K;
+  state: ListScreenState<K>;
+  columns: readonly DataTableColumn<ListRow<K>>[];
+  rowKey: (row: ListRow<K>) => number;
+  /** The filter controls (the toolbar's left part); "Clear filters" is added when a filter is set. */
+  filters: ReactNode;
+  /** The empty state without filters: what has none yet and where they come from. */
+  empty: { title: string; description: string };
+  /** The empty state with filters. */
+  emptyFiltered: string;
+  /** The open record's panel (rendered only while `open` is in the address). */
+  detail: (id: number) => ReactNode;
+  exportFileName: string;
+}
+
+/**
+ * A document screen: its title, the table of its list operation (server-side window, sort and
+ * filters from the address) and the open record's panel on the side. Enter / a click opens a
+ * row (`?open=id`), Esc closes the panel first.
+ */
+export function ListScreen<K extends ListOperation>({ screen, op, state, columns, rowKey, filters, empty, emptyFiltered, detail, exportFileName }: ListScreenProps<K>) {
+  const { t } = useTranslation();
+  const labels = useDataTableLabels();
+  const source = useListSource(op, state.filters);
+  const { open, setOpen, filtered, clearFilters } = state;
+  return (
+    <div data-testid={`screen-${screen}`}>
+      <PageHeader screen={screen} />
+      <ListDetailLayout
+        table={
+          <DataTable<ListRow<K>>
+            id={`documents-${screen}`}
+            label={t(`screens.${screen}.title`)}
+            columns={columns}
+            rowKey={rowKey}
+            {...source}
+            sort={state.sort}
+            onSortChange={state.setSort}
+            toolbar={
+              <FilterBar>
+                {filters}
+                {filtered && <ClearFilters onClear={clearFilters} />}
+              </FilterBar>
+            }
+            onOpen={(row) => setOpen(rowKey(row))}
+            openKey={open ?? null}
+            onEscape={() => {
+              if (open === undefined) return false;
+              setOpen(null);
+              return true;
+            }}
+            empty={
+              filtered
+                ? { title: emptyFiltered, description: t('documents.common.empty.filteredHint'), action: <ClearFilters onClear={clearFilters} variant="light" /> }
+                : empty
+            }
+            exportFileName={exportFileName}
+            labels={labels}
+          />
+        }
+        detail={open !== undefined ? detail(open) : undefined}
+      />
+    </div>
+  );
+}

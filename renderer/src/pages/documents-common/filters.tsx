@@ -1,0 +1,263 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Pill, Select, TextInput, type ComboboxItem } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useOperation } from '../../api/operations.ts';
+import { IconSearch } from '../../app/shell/icons.tsx';
+import classes from './filters.module.css';
+
+/*
+ * The filter controls of the document screens, each bound to one search param of the address.
+ * They sit in the table's toolbar, compact (xs), every one labelled for screen readers; the
+ * placeholder says what an empty control means ("Any client").
+ */
+
+const DAY = 'YYYY-MM-DD';
+const DEBOUNCE_MS = 300;
+
+function usePresets() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const today = dayjs();
+    const range = (from: dayjs.Dayjs, through: dayjs.Dayjs): [string, string] => [from.format(DAY), through.format(DAY)];
+    return [
+      { value: range(today, today), label: t('documents.common.filters.presets.today') },
+      { value: range(today.subtract(6, 'day'), today), label: t('documents.common.filters.presets.last7') },
+      { value: range(today.subtract(29, 'day'), today), label: t('documents.common.filters.presets.last30') },
+      { value: range(today.startOf('month'), today.endOf('month')), label: t('documents.common.filters.presets.thisMonth') },
+      { value: range(today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')), label: t('documents.common.filters.presets.lastMonth') },
+      { value: range(today.startOf('year'), today.endOf('year')), label: t('documents.common.filters.presets.thisYear') },
+      { value: range(today.subtract(1, 'year').startOf('year'), today.subtract(1, 'year').endOf('year')), label: t('documents.common.filters.presets.lastYear') },
+    ];
+  }, [t]);
+}
+
+/** date_from / date_through: a range picked on a calendar (or a preset); the address changes once both ends are chosen. */
+export function DateRangeFilter({ from, through, onChange }: { from: string | undefined; through: string | undefined; onChange: (from: string | undefined, through: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const presets = usePresets();
+  const [value, setValue] = useState<DatesRangeValue<string>>([from ?? null, through ?? null]);
+  useEffect(() => setValue([from ?? null, through ?? null]), [from, through]);
+  return (
+    <DatePickerInput
+      type="range"
+      size="xs"
+      w={210}
+      clearable
+      allowSingleDateInRange
+      valueFormat="DD.MM.YYYY"
+      placeholder={t('documents.common.filters.anyDate')}
+      aria-label={t('documents.common.filters.dateRange')}
+      presets={presets}
+      classNames={{ placeholder: classes.datePlaceholder }}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        // Half a range is still being picked: the list keeps its filter until the second day.
+        if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange(next[0] ?? undefined, next[1] ?? undefined);
+      }}
+      data-testid="filter-dates"
+    />
+  );
+}
+
+/** q: free text, sent once typing pauses. */
+export function SearchFilter({ value, onChange, placeholder }: { value: string | undefined; onChange: (q: string | undefined) => void; placeholder: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
+  useEffect(() => setText((current) => (current.trim() === (value ?? '') ? current : (value ?? ''))), [value]);
+  useEffect(() => {
+    const next = debounced.trim() === '' ? undefined : debounced.trim().slice(0, 100);
+    if (next !== value) onChange(next);
+    // Only a new typed text sends: the address changing the text is not a new search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return (
+    <TextInput
+      size="xs"
+      w={220}
+      type="search"
+      leftSection={<IconSearch size={14} />}
+      placeholder={placeholder}
+      aria-label={t('documents.common.filters.search')}
+      title={placeholder}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      data-testid="filter-q"
+    />
+  );
+}
+
+/** A yes / no / either filter (cancelled, paid, is_client …): a clearable select whose placeholder is "either". */
+export function FlagFilter({
+  label,
+  any,
+  yes,
+  no,
+  value,
+  onChange,
+  testId,
+  width = 150,
+}: {
+  label: string;
+  any: string;
+  yes: string;
+  no: string;
+  value: boolean | undefined;
+  onChange: (value: boolean | undefined) => void;
+  testId: string;
+  width?: number;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={width}
+      clearable
+      allowDeselect
+      aria-label={label}
+      placeholder={any}
+      data={[
+        { value: 'true', label: yes },
+        { value: 'false', label: no },
+      ]}
+      value={value === undefined ? null : String(value)}
+      onChange={(next) => onChange(next === null ? undefined : next === 'true')}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A choice among a few values (status, courier), clearable. */
+export function ChoiceFilter({
+  label,
+  any,
+  data,
+  value,
+  onChange,
+  testId,
+  width = 170,
+  searchable,
+}: {
+  label: string;
+  any: string;
+  data: ComboboxItem[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  testId: string;
+  width?: number;
+  searchable?: boolean;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={width}
+      clearable
+      searchable={searchable}
+      aria-label={label}
+      placeholder={any}
+      data={data}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      nothingFoundMessage="—"
+      data-testid={testId}
+    />
+  );
+}
+
+/**
+ * client_id: a searchable select over lists.contacts (the start of the name or the fiscal code,
+ * as the contacts list's q reads it). The chosen client's name comes from contacts.get, so an
+ * address with a client_id shows the name before anything is typed.
+ */
+export function ClientFilter({ companyId, value, onChange }: { companyId: number; value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
+  const chosen = useOperation('contacts.get', { company_id: companyId, contact_id: value ?? 1 }, { enabled: value !== undefined });
+  const chosenName = value !== undefined && chosen.data?.bocp_id === value ? chosen.data.name : undefined;
+  // While the field shows the chosen name, the list offers the first clients, not that name alone.
+  const query = q === '' || q === chosenName ? undefined : q;
+  const options = useOperation('lists.contacts', {
+    company_id: companyId,
+    is_client: true,
+    sort: 'name',
+    direction: 'asc',
+    limit: 20,
+    ...(query !== undefined && { q: query }),
+  });
+  const data = useMemo(() => {
+    const items = (options.data?.rows ?? []).map((c) => ({ value: String(c.bocp_id), label: c.vat_id ? `${c.name} (${c.vat_id})` : c.name }));
+    if (value !== undefined && !items.some((i) => i.value === String(value))) {
+      items.unshift({ value: String(value), label: chosenName ?? `#${value}` });
+    }
+    return items;
+  }, [options.data, value, chosenName]);
+  return (
+    <Select
+      size="xs"
+      w={220}
+      searchable
+      clearable
+      aria-label={t('documents.common.filters.client')}
+      placeholder={t('documents.common.filters.anyClient')}
+      data={data}
+      // The server filters: every option it answers is shown.
+      filter={({ options: all }) => all}
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={value === undefined ? null : String(value)}
+      onChange={(next) => onChange(next === null ? undefined : Number(next))}
+      nothingFoundMessage={options.isFetching ? t('common.loading') : t('documents.common.filters.noClient')}
+      data-testid="filter-client"
+    />
+  );
+}
+
+/** A filter the address carries without a control of its own (a sale id from a link): a chip that removes it. */
+export function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Pill size="md" withRemoveButton onRemove={onRemove} removeButtonProps={{ 'aria-label': t('documents.common.filters.removeFilter', { what: label }) }} data-testid="filter-chip">
+      {label}
+    </Pill>
+  );
+}
+
+/** Clears every filter of the address (shown when there is one). */
+export function ClearFilters({ onClear, variant = 'subtle' }: { onClear: () => void; variant?: 'subtle' | 'light' }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="xs" variant={variant} onClick={onClear} data-testid="clear-filters">
+      {t('documents.common.filters.clear')}
+    </Button>
+  );
+}
+
+/** The toolbar's filters, wrapping on a narrow table. */
+export function FilterBar({ children }: { children: React.ReactNode }) {
+  return (
+    <Group gap={6} wrap="wrap" style={{ minWidth: 0 }} role="search">
+      {children}
+    </Group>
+  );
+}
+
+/** cancelled: only the cancelled documents, only the live ones, or both. */
+export function CancelledFilter({ value, onChange }: { value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FlagFilter
+      label={t('documents.common.filters.cancelled')}
+      any={t('documents.common.filters.cancelledAny')}
+      yes={t('documents.common.filters.cancelledOnly')}
+      no={t('documents.common.filters.cancelledHide')}
+      value={value}
+      onChange={onChange}
+      testId="filter-cancelled"
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import { useTranslation } from 'react-i18next';
+import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { useOperation } from '../../api/operations.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
+import {
+  addressLine,
+  AttachmentsSection,
+  DocumentButton,
+  LinesTable,
+  LinksSection,
+  PaymentBar,
+  paymentState,
+  RecordLink,
+  StateBadge,
+} from '../documents-common/detail-parts.tsx';
+
+/** The open invoice: payment state, document, client, lines, linked records, attachments; its HTML and PDF. */
+export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const invoice = useOperation('invoices.get', { company_id: companyId, bocp_id: id });
+  const d = invoice.data;
+  const number = d ? `${d.doc_series} ${d.doc_nr}` : `#${id}`;
+  const yesNo = (flag: number) => (flag ? t('documents.common.yes') : t('documents.common.no'));
+
+  return (
+    <DetailPanel
+      title={t('documents.invoices.detail.title', { number })}
+      subtitle={d ? `${d.client_name} · ${formatDate(d.doc_date)}` : undefined}
+      label={t('documents.invoices.detail.label', { number })}
+      onClose={onClose}
+      loading={invoice.isPending}
+      error={invoice.error}
+      onRetry={() => void invoice.refetch()}
+      testId="invoice-detail"
+      actions={
+        d && (
+          <>
+            <StateBadge state={paymentState(d)} />
+            <DocumentButton href={d.html_url} testId="open-html">
+              {t('documents.invoices.detail.html')}
+            </DocumentButton>
+            <DocumentButton href={d.pdf_invoice_url} testId="open-pdf">
+              {t('documents.invoices.detail.pdf')}
+            </DocumentButton>
+          </>
+        )
+      }
+    >
+      {d && (
+        <>
+          <DetailSection title={t('documents.common.detail.payment')}>
+            <KeyValue
+              cols={3}
+              items={[
+                { label: t('documents.common.money.total'), value: formatMoney(d.document_value_with_vat, d.currency), numeric: true },
+                { label: t('documents.common.money.paid'), value: formatMoney(d.paid_amount, d.currency), numeric: true },
+                { label: t('documents.common.money.rest'), value: formatMoney(d.rest, d.currency), numeric: true },
+                { label: t('documents.common.fields.dueDate'), value: formatDate(d.doc_due_date) },
+                { label: t('documents.invoices.detail.lastPayment'), value: formatDate(d.last_payment_date) },
+              ]}
+            />
+            {!d.document_cancelled && <PaymentBar total={d.document_value_with_vat} paid={d.paid_amount} currency={d.currency} />}
+          </DetailSection>
+
+          <DetailSection title={t('documents.common.detail.document')}>
+            <KeyValue
+              items={[
+                { label: t('documents.common.fields.number'), value: number },
+                { label: t('documents.common.fields.date'), value: formatDate(d.doc_date) },
+                { label: t('documents.common.money.totalWithoutVat'), value: formatMoney(d.total_without_vat, d.currency), numeric: true },
+                { label: t('documents.common.money.vat'), value: formatMoney(d.total_vat, d.currency), numeric: true },
+                ...(d.currency !== 'RON'
+                  ? [
+                      { label: t('documents.common.money.exchangeRate'), value: formatNumber(d.exchange_rate, 4), numeric: true },
+                      { label: t('documents.common.money.totalRon'), value: formatMoney(d.total_ron, 'RON'), numeric: true },
+                    ]
+                  : []),
+                { label: t('documents.invoices.detail.efactura'), value: t(`documents.invoices.detail.efacturaStates.${d.efactura_status}`) },
+                { label: t('documents.common.fields.workpoint'), value: d.workpoint_id ?? '' },
+                { label: t('documents.common.fields.addedByApi'), value: yesNo(d.added_by_api) },
+                { label: t('documents.common.fields.recorded'), value: formatDateTime(d.record_ts) },
+                { label: t('documents.common.fields.mentions'), value: d.mentions },
+              ]}
+            />
+          </DetailSection>
+
+          <DetailSection title={t('documents.common.detail.client')}>
+            <KeyValue
+              items={[
+                { label: t('documents.common.fields.name'), value: d.client_name },
+                { label: t('documents.common.fields.fiscalCode'), value: d.client_vat_id },
+                { label: t('documents.common.fields.regCom'), value: d.client_reg_com },
+                { label: t('documents.common.fields.email'), value: d.client_email },
+                { label: t('documents.common.fields.phone'), value: addressLine(d.client_phone1, d.client_phone2) },
+                { label: t('documents.common.fields.address'), value: addressLine(d.client_address, d.client_city, d.client_county, d.client_postcode, d.client_country) },
+                {
+                  label: t('documents.common.fields.shippingAddress'),
+                  value: addressLine(d.client_shipping_adress, d.client_shipping_city, d.client_shipping_county, d.client_shipping_postcode, d.client_shipping_country),
+                },
+              ]}
+            />
+          </DetailSection>
+
+          <DetailSection title={t('documents.common.detail.lines')} count={d.items.length}>
+            <LinesTable lines={d.items} currency={d.currency} label={t('documents.invoices.detail.linesOf')} />
+          </DetailSection>
+
+          <LinksSection>
+            {[
+              ...d.sales.map((s) => (
+                <RecordLink key={`sale-${s.bv_id}`} screen="sales" companyId={companyId} search={{ open: s.bv_id }} testId="link-sale">
+                  {t('documents.common.links.sale', { number: `${s.doc_series} ${s.doc_nr}` })}
+                </RecordLink>
+              )),
+              d.storno_of_id !== null && (
+                <RecordLink key="storno" screen="invoices" companyId={companyId} search={{ open: d.storno_of_id }}>
+                  {t('documents.invoices.detail.storno')} #{d.storno_of_id}
+                </RecordLink>
+              ),
+              d.bocp_contact_id !== null && (
+                <RecordLink key="contact" screen="contacts" companyId={companyId} search={{ open: d.bocp_contact_id }} testId="link-contact">
+                  {t('documents.common.links.contact', { name: d.client_name })}
+                </RecordLink>
+              ),
+            ]}
+          </LinksSection>
+
+          <AttachmentsSection companyId={companyId} doctype="invoice" docId={id} />
+        </>
+      )}
+    </DetailPanel>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateColumn, moneyColumn, numberColumn, Pill, textColumn, type DataTableColumn, type ListRow, type ListSortKey } from '../../components/data-table/index.ts';
+import { CancelledFilter, ClientFilter, DateRangeFilter, FlagFilter, SearchFilter } from '../documents-common/filters.tsx';
+import { ListScreen } from '../documents-common/ListScreen.tsx';
+import { paymentState, STATE_COLORS } from '../documents-common/detail-parts.tsx';
+import { useListScreen } from '../documents-common/use-list-screen.ts';
+import { InvoiceDetail } from './InvoiceDetail.tsx';
+
+type Row = ListRow<'lists.invoices'>;
+type Sort = ListSortKey<'lists.invoices'>;
+
+/** Documents › Invoices: every invoice of the account, its payment state, the HTML and PDF. */
+export function InvoicesScreen() {
+  const { t } = useTranslation();
+  const state = useListScreen('lists.invoices', 'bocp_id');
+  const { companyId, search, patch } = state;
+
+  const columns = useMemo<DataTableColumn<Row, Sort>[]>(
+    () => [
+      numberColumn('bocp_id', t('documents.invoices.columns.id'), (r) => r.bocp_id, { sortKey: 'bocp_id', sortDescFirst: true, width: 80 }),
+      textColumn('number', t('documents.invoices.columns.number'), (r) => `${r.doc_series} ${r.doc_nr}`, { width: 110 }),
+      dateColumn('doc_date', t('documents.invoices.columns.date'), (r) => r.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
+      dateColumn('doc_due_date', t('documents.invoices.columns.due'), (r) => r.doc_due_date, { defaultHidden: true }),
+      textColumn('client', t('documents.invoices.columns.client'), (r) => r.client_name, { width: 220 }),
+      moneyColumn('total', t('documents.invoices.columns.total'), (r) => r.document_value_with_vat, (r) => r.currency, {
+        sortKey: 'document_value_with_vat',
+        sortDescFirst: true,
+      }),
+      moneyColumn('rest', t('documents.invoices.columns.rest'), (r) => r.rest, (r) => r.currency),
+      {
+        id: 'state',
+        header: t('documents.invoices.columns.state'),
+        width: 120,
+        value: (r) => paymentState(r),
+        cell: (r) => {
+          const s = paymentState(r);
+          return <Pill color={STATE_COLORS[s]}>{t(`documents.common.status.${s}`)}</Pill>;
+        },
+      },
+      textColumn('efactura', t('documents.invoices.columns.efactura'), (r) => t(`documents.invoices.detail.efacturaStates.${r.efactura_status}`), { defaultHidden: true, width: 110 }),
+      dateColumn('last_payment', t('documents.invoices.columns.lastPayment'), (r) => r.last_payment_date, { defaultHidden: true }),
+    ],
+    [t],
+  );
+
+  return (
+    <ListScreen
+      screen="invoices"
+      op="lists.invoices"
+      state={state}
+      columns={columns}
+      rowKey={(r) => r.bocp_id}
+      exportFileName={`facturi-${companyId}`}
+      empty={{ title: t('documents.invoices.empty.title'), description: t('documents.invoices.empty.description') }}
+      emptyFiltered={t('documents.invoices.emptyFiltered')}
+      filters={
+        <>
+          <SearchFilter value={search.q} onChange={(q) => patch({ q })} placeholder={t('documents.invoices.filters.q')} />
+          <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} />
+          <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} />
+          <FlagFilter
+            label={t('documents.invoices.filters.paid')}
+            any={t('documents.invoices.filters.paidAny')}
+            yes={t('documents.invoices.filters.paidYes')}
+            no={t('documents.invoices.filters.paidNo')}
+            value={search.paid}
+            onChange={(paid) => patch({ paid })}
+            testId="filter-paid"
+            width={160}
+          />
+          <CancelledFilter value={search.cancelled} onChange={(cancelled) => patch({ cancelled })} />
+        </>
+      }
+      detail={(id) => <InvoiceDetail companyId={companyId} id={id} onClose={() => state.setOpen(null)} />}
+    />
+  );
+}

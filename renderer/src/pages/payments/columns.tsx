@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  dateColumn,
+  moneyColumn,
+  numberColumn,
+  Pill,
+  textColumn,
+  type DataTableColumn,
+  type ListRow,
+  type ListSortKey,
+} from '../../components/data-table/index.ts';
+import { PILLS } from '../sales/columns.tsx';
+
+export type PaymentRow = ListRow<'lists.payments'>;
+type PaymentSort = ListSortKey<'lists.payments'>;
+
+const ALLOCATION_COLOR = { not_allocated: 'gray', some_allocated: 'yellow', fully_allocated: 'teal' } as const;
+
+/** "CH 12" for a payment with a receipt document, "" without one. */
+export const paymentNumber = (p: { doc_series: string; doc_nr: number | null }) => (p.doc_nr === null ? '' : `${p.doc_series} ${p.doc_nr}`.trim());
+
+/** The columns of the payments table; `typeName` names a payment type code (the account's own names). */
+export function usePaymentColumns(typeName: (code: string) => string): DataTableColumn<PaymentRow, PaymentSort>[] {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => [
+      numberColumn<PaymentRow, PaymentSort>('incasare_id', t('payments.columns.id'), (p) => p.incasare_id, { sortKey: 'incasare_id', sortDescFirst: true, width: 80 }),
+      textColumn<PaymentRow, PaymentSort>('number', t('payments.columns.number'), paymentNumber, { width: 110, defaultHidden: true }),
+      dateColumn<PaymentRow, PaymentSort>('doc_date', t('payments.columns.date'), (p) => p.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
+      moneyColumn<PaymentRow, PaymentSort>('amount', t('payments.columns.amount'), (p) => p.amount, (p) => p.currency, { sortKey: 'amount', sortDescFirst: true }),
+      textColumn<PaymentRow, PaymentSort>('client', t('payments.columns.client'), (p) => p.client_name, { width: 200 }),
+      { id: 'payment_type', header: t('payments.columns.type'), width: 130, value: (p) => p.payment_type, format: (code) => typeName(String(code)) },
+      moneyColumn<PaymentRow, PaymentSort>('amount_ron', t('payments.columns.amountRon'), (p) => p.amount_ron, () => 'RON', { defaultHidden: true }),
+      moneyColumn<PaymentRow, PaymentSort>('allocated_amount', t('payments.columns.allocated'), (p) => p.allocated_amount, (p) => p.currency, { defaultHidden: true }),
+      {
+        id: 'allocation_status',
+        header: t('payments.columns.allocation'),
+        width: 130,
+        value: (p) => p.allocation_status,
+        cell: (p) => <Pill color={ALLOCATION_COLOR[p.allocation_status]}>{t(`payments.allocation.${p.allocation_status}`)}</Pill>,
+      },
+      numberColumn<PaymentRow, PaymentSort>('bv_id', t('payments.columns.sale'), (p) => p.bv_id, { width: 80 }),
+      { id: 'source', header: t('payments.columns.source'), width: 120, value: (p) => p.source, format: (s) => t(`payments.source.${String(s) as 'api'}`) },
+      {
+        id: 'status',
+        header: t('payments.columns.status'),
+        width: 110,
+        value: (p) => (p.document_cancelled ? 'cancelled' : ''),
+        cell: (p) => (p.document_cancelled ? <span style={PILLS}><Pill color="red">{t('sales.pill.cancelled')}</Pill></span> : null),
+      },
+      textColumn<PaymentRow, PaymentSort>('mentions', t('payments.columns.mentions'), (p) => p.mentions, { defaultHidden: true, width: 220 }),
+      dateColumn<PaymentRow, PaymentSort>('last_changed_ts', t('payments.columns.changed'), (p) => p.last_changed_ts, { defaultHidden: true, withTime: true }),
+    ],
+    // i18n.language: new headers when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, i18n.language, typeName],
+  );
+}

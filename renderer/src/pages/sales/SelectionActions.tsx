@@ -1,0 +1,81 @@
+import { Button, Group } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { csvLine, useTablePrefs, type DataTableColumn } from '../../components/data-table/index.ts';
+import { IconCopy } from '../../app/shell/icons.tsx';
+
+type CsvValue = Parameters<typeof csvLine>[0][number];
+
+/** The selected rows as CSV: the columns the user shows (the table's preferences), raw values, a BOM for Excel. */
+function selectedCsv<T>(tableId: string, columns: readonly DataTableColumn<T>[], rows: readonly T[]): string {
+  const visibility = useTablePrefs.getState().tables[tableId]?.visibility ?? {};
+  const shown = columns.filter((c) => visibility[c.id] ?? !c.defaultHidden);
+  const value = (column: DataTableColumn<T>, row: T): CsvValue => {
+    if (column.csv) return column.csv(row);
+    const v = column.value ? column.value(row) : (row as Record<string, unknown>)[column.id];
+    return v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
+  };
+  return `\uFEFF${csvLine(shown.map((c) => c.header))}${rows.map((row) => csvLine(shown.map((c) => value(c, row)))).join('')}`;
+}
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * What applies to several rows of a document list at once: copy their ids (to paste into a
+ * filter, a test or a REST call) and export just them to CSV (the whole view has the table's own
+ * export).
+ */
+export function SelectionActions<T>({
+  tableId,
+  selected,
+  columns,
+  idOf,
+  fileName,
+}: {
+  tableId: string;
+  selected: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  idOf: (row: T) => number;
+  fileName: string;
+}) {
+  const { t } = useTranslation();
+  const clipboard = useClipboard({ timeout: 1500 });
+  if (selected.length === 0) return null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="selection-actions">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconCopy size={14} />}
+        onClick={() => {
+          clipboard.copy(selected.map(idOf).join(','));
+          notifications.show({ color: 'teal', message: t('sales.selection.copiedIds', { count: selected.length }), autoClose: 2500 });
+        }}
+      >
+        {t('sales.selection.copyIds')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => {
+          const file = `${fileName}.csv`;
+          download(file, selectedCsv(tableId, columns, selected));
+          notifications.show({ color: 'teal', message: t('sales.selection.exportedSelected', { count: selected.length, file }), autoClose: 3000 });
+        }}
+      >
+        {t('sales.selection.exportSelected')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Messages } from '../../i18n/messages-type.ts';
+import { AuthLockout, ServiceSettings } from '../../../../shared/domain/settings.ts';
+
+/*
+ * Settings › Service settings. The English help under each field is the description of the
+ * setting in its schema (shared/domain/settings.ts), so the form says what the API documents.
+ */
+
+const help = (schema: unknown): string => {
+  const text = (schema as { description?: string }).description ?? '';
+  return text === '' ? '' : `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+};
+const p = ServiceSettings.properties;
+const l = AuthLockout.properties;
+
+export const en = {
+  form: 'Service settings',
+  groups: {
+    webhooks: 'Webhook delivery',
+    webhooksHint: 'How notifications are sent to the connectors of every account.',
+    inbox: 'Built-in inbox',
+    lockout: 'Login lockout',
+    lockoutHint: 'Repeated failed REST logins from one IP lock that IP for a while.',
+    apiLog: 'API log',
+  },
+  fields: {
+    webhook_retry_schedule_s: { label: 'Retry schedule (seconds)', help: help(p.webhook_retry_schedule_s) },
+    webhook_timeout_ms: { label: 'Attempt timeout (ms)', help: help(p.webhook_timeout_ms) },
+    webhook_max_in_flight_per_connector: { label: 'Attempts at once per connector', help: help(p.webhook_max_in_flight_per_connector) },
+    webhook_max_in_flight: { label: 'Attempts at once in all', help: help(p.webhook_max_in_flight) },
+    inbox_allow_remote: { label: 'Accept posts from other hosts', help: help(p.inbox_allow_remote) },
+    max_failures: { label: 'Failed logins before a lock', help: help(l.max_failures) },
+    window_s: { label: 'Counting window (seconds)', help: help(l.window_s) },
+    lock_s: { label: 'Lock duration (seconds)', help: help(l.lock_s) },
+    api_log_max_rows: { label: 'Entries kept', help: help(p.api_log_max_rows) },
+  },
+  range: 'From {{min}} to {{max}}.',
+  schedule: {
+    placeholder: '5, 30, 120, 600',
+    summary: '{{count}} retries over {{span}} in all (±20% jitter each).',
+    notNumbers: 'write whole numbers of seconds separated by commas (e.g. 5, 30, 120).',
+  },
+  units: { s: '{{n}} s', min: '{{n}} min', h: '{{n}} h', d: '{{n}} d' },
+  save: 'Save settings',
+  saving: 'Saving…',
+  reset: 'Discard changes',
+  unchanged: 'Nothing changed yet.',
+  changed: '{{count}} changed',
+  saved: 'Service settings saved',
+  savedBody: 'Changed: {{fields}}.',
+  notSaved: 'The settings were not saved',
+  correct: 'Correct the fields marked in red.',
+  loadFailed: 'The settings cannot be read',
+};
+
+export const ro: Messages<typeof en> = {
+  form: 'Setările serviciului',
+  groups: {
+    webhooks: 'Livrarea webhook',
+    webhooksHint: 'Cum se trimit notificările către conectorii tuturor conturilor.',
+    inbox: 'Inbox încorporat',
+    lockout: 'Blocarea autentificării',
+    lockoutHint: 'Autentificările REST eșuate repetat de la un IP blochează acel IP pentru o vreme.',
+    apiLog: 'Jurnal API',
+  },
+  fields: {
+    webhook_retry_schedule_s: { label: 'Programul reîncercărilor (secunde)', help: 'Pauza dinaintea fiecărei reîncercări după un eșec temporar; numărul lor este limita de reîncercări.' },
+    webhook_timeout_ms: { label: 'Timp limită pe încercare (ms)', help: 'O încercare fără răspuns complet până atunci este un eșec temporar.' },
+    webhook_max_in_flight_per_connector: { label: 'Încercări simultane pe conector', help: 'Încercări în curs în același timp către un conector: un receptor lent sau blocat ține ocupate doar atâtea.' },
+    webhook_max_in_flight: { label: 'Încercări simultane în total', help: 'Încercări în curs în același timp, în total.' },
+    inbox_allow_remote: { label: 'Acceptă trimiteri de la alte calculatoare', help: 'Inboxul încorporat (POST /_sandbox/inbox/{name}) acceptă trimiteri și de la alte gazde, nu doar de pe acest calculator.' },
+    max_failures: { label: 'Autentificări eșuate până la blocare', help: 'Autentificări eșuate de la un IP care declanșează blocarea.' },
+    window_s: { label: 'Fereastra de numărare (secunde)', help: 'Intervalul în care se numără aceste eșecuri.' },
+    lock_s: { label: 'Durata blocării (secunde)', help: 'Cât timp rămâne blocat IP-ul.' },
+    api_log_max_rows: { label: 'Intrări păstrate', help: 'Jurnalul API păstrează cele mai noi intrări.' },
+  },
+  range: 'Între {{min}} și {{max}}.',
+  schedule: {
+    placeholder: '5, 30, 120, 600',
+    summary: '{{count}} reîncercări în {{span}} în total (±20% variație fiecare).',
+    notNumbers: 'scrieți numere întregi de secunde separate prin virgule (de ex. 5, 30, 120).',
+  },
+  units: { s: '{{n}} s', min: '{{n}} min', h: '{{n}} h', d: '{{n}} z' },
+  save: 'Salvează setările',
+  saving: 'Se salvează…',
+  reset: 'Renunță la modificări',
+  unchanged: 'Nimic modificat încă.',
+  changed: '{{count}} modificate',
+  saved: 'Setările serviciului au fost salvate',
+  savedBody: 'Modificate: {{fields}}.',
+  notSaved: 'Setările nu au fost salvate',
+  correct: 'Corectați câmpurile marcate cu roșu.',
+  loadFailed: 'Setările nu pot fi citite',
+};
