@@ -145,6 +145,7 @@ describe('connectors and API users', () => {
     await expect.poll(async () => (await core.invoke('connectors.get', { company_id: 1, connector_id: 2 })).connector.order_event_notification_url).toBe('http://127.0.0.1:9/e2e-hook');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: /saved/ }).count()).toBeGreaterThan(0);
     await shoot(page, 'connectors-settings');
+    await shoot(page, 'connectors-config', page.getByTestId('config-order_processing'));
     expect(await seriousViolations(page)).toEqual([]);
 
     // API users: create one; its password is shown once, and logs in.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
 /*
@@ -84,6 +84,14 @@ async function unpaidSale(): Promise<{ bv_id: number; number: string; total: num
   return { bv_id: sale.bv_id, number: `${sale.doc_series} ${sale.doc_nr}`, total: sale.document_value_with_vat };
 }
 
+/** A download's bytes. */
+async function readBytes(file: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+const readDownload = async (file: Download) => (await readBytes(file)).toString('utf8');
+
 const ro = (n: number, decimals = 2) => new Intl.NumberFormat('ro-RO', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
 
 describe('the Sales receipts screen', () => {
@@ -104,6 +112,17 @@ describe('the Sales receipts screen', () => {
     await table.evaluate((el: { scrollTop: number }) => (el.scrollTop = 0));
     await rowAt(table, 0).waitFor();
     await shoot(page, 'sales-list');
+
+    // Several rows at once: two selected, exported alone (the visible columns, a header line).
+    await rowAt(table, 0).locator('[data-select]').click();
+    await rowAt(table, 2).locator('[data-select]').click();
+    const exported = page.waitForEvent('download');
+    await page.getByTestId('selection-actions').getByRole('button', { name: 'Export selected' }).click();
+    const csv = await readDownload(await exported);
+    const csvLines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csvLines[0]).toBe('ID,Number,Date,Client,Total,Paid,Status');
+    expect(csvLines.slice(1).map((line) => line.split(',')[0])).toEqual([String(total), String(total - 2)]);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
 
     // Sort by the total, largest first: in the address, and the rows follow.
     await table.getByRole('columnheader', { name: 'Total' }).getByRole('button').first().click();
@@ -277,9 +296,7 @@ describe('the Sales receipts screen', () => {
     await row.getByRole('button', { name: 'Download bon-e2e.txt' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('bon-e2e.txt');
-    const chunks: Buffer[] = [];
-    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(NOTE.buffer)).toBe(true);
+    expect((await readBytes(file)).equals(NOTE.buffer)).toBe(true);
     await detail.getByTestId('sale-attachments').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(RESULTS_DIR, 'sales-detail-attachments-light.png') });
 

@@ -56,7 +56,8 @@ export function DetailPanel({ title, subtitle, actions, onClose, loading, error,
           </Group>
         )}
       </div>
-      <ScrollArea className={classes.panelBody} type="auto" offsetScrollbars>
+      {/* Focusable, so the body scrolls from the keyboard even when it holds no control (axe: scrollable-region-focusable). */}
+      <ScrollArea className={classes.panelBody} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': label }}>
         <Stack gap="lg" p="md">
           {error ? (
             <Alert color="red" variant="light" title={error instanceof ErpError ? `${error.status}` : t('errors.requestFailed')} data-testid="detail-error">

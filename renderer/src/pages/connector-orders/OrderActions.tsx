@@ -90,7 +90,7 @@ type OrderKey = { company_id: number; connector_id: number; order_unique_id: str
 
 function queuedText(t: Translate, label: string, notifications: readonly QueuedNotification[]): string {
   if (notifications.length === 0) return t('connectorOrders.actions.none', { action: label });
-  return `${t('connectorOrders.actions.queued', { action: label, count: notifications.length })}: ${notifications.map((n) => `${n.notification_type} #${n.delivery_id}`).join(', ')}`;
+  return t('connectorOrders.actions.queued', { action: label, list: notifications.map((n) => `${n.notification_type} #${n.delivery_id}`).join(', ') });
 }
 
 interface DialogProps {

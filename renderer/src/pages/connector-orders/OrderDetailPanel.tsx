@@ -118,7 +118,6 @@ function Lines({ order }: { order: OrderDetail }) {
       <Table fz="sm" verticalSpacing={4} aria-label={t('connectorOrders.detail.lines')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{c('code')}</Table.Th>
               <Table.Th scope="col">{c('name')}</Table.Th>
               <Table.Th scope="col" ta="right">{c('qty')}</Table.Th>
               <Table.Th scope="col" ta="right">{c('price')}</Table.Th>
@@ -129,9 +128,12 @@ function Lines({ order }: { order: OrderDetail }) {
             {order.lines.map((line) => (
               <Table.Tr key={line.line_no}>
                 <Table.Td>
-                  <Code>{line.code}</Code>
+                  {line.item_name}
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {line.code}
+                    {line.ean && ` · ${line.ean}`}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{line.item_name}</Table.Td>
                 <Table.Td {...num}>{formatNumber(line.item_quantity)}</Table.Td>
                 <Table.Td {...num}>{formatMoney(line.item_price_with_vat, order.order_currency_code)}</Table.Td>
                 <Table.Td {...num}>{formatMoney(line.line_value_with_vat, order.order_currency_code)}</Table.Td>

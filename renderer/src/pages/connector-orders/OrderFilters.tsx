@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +45,9 @@ export function OrderFilters({
   const [range, setRange] = useState<DatesRangeValue<string>>([values.date_from ?? null, values.date_through ?? null]);
   useEffect(() => setRange([values.date_from ?? null, values.date_through ?? null]), [values.date_from, values.date_through]);
   const any = Object.values(values).some((v) => v !== undefined);
+  // Their own wrapping row: the table's toolbar would otherwise squeeze them beside its buttons.
   return (
-    <>
+    <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
       <Select
         size="xs"
         w={220}
@@ -114,6 +115,6 @@ export function OrderFilters({
           {t('connectorOrders.filters.clear')}
         </Button>
       )}
-    </>
+    </Group>
   );
 }

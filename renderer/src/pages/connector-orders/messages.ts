@@ -106,7 +106,7 @@ export const en = {
     generateAwb: 'Generate AWB',
     cancel: 'Cancel order',
     last: 'Last action',
-    queued: '{{action}}: {{count}} notifications queued',
+    queued: '{{action}} queued: {{list}}',
     none: '{{action}}: no notification queued',
   },
   status: {
@@ -264,7 +264,7 @@ export const ro: Messages<typeof en> = {
     generateAwb: 'Generează AWB',
     cancel: 'Anulează comanda',
     last: 'Ultima acțiune',
-    queued: '{{action}}: {{count}} notificări în coadă',
+    queued: '{{action}} a pus în coadă: {{list}}',
     none: '{{action}}: nicio notificare în coadă',
   },
   status: {

@@ -41,7 +41,7 @@ export function usePaymentColumns(typeName: (code: string) => string): DataTable
         cell: (p) => <Pill color={ALLOCATION_COLOR[p.allocation_status]}>{t(`payments.allocation.${p.allocation_status}`)}</Pill>,
       },
       numberColumn<PaymentRow, PaymentSort>('bv_id', t('payments.columns.sale'), (p) => p.bv_id, { width: 80 }),
-      { id: 'source', header: t('payments.columns.source'), width: 120, value: (p) => p.source, format: (s) => t(`payments.source.${String(s) as 'api'}`) },
+      { id: 'source', header: t('payments.columns.source'), width: 140, value: (p) => p.source, format: (s) => t(`payments.source.${String(s) as 'api'}`) },
       {
         id: 'status',
         header: t('payments.columns.status'),

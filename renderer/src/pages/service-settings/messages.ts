@@ -42,7 +42,6 @@ export const en = {
   },
   units: { s: '{{n}} s', min: '{{n}} min', h: '{{n}} h', d: '{{n}} d' },
   save: 'Save settings',
-  saving: 'Saving…',
   reset: 'Discard changes',
   unchanged: 'Nothing changed yet.',
   changed: '{{count}} changed',
@@ -50,7 +49,6 @@ export const en = {
   savedBody: 'Changed: {{fields}}.',
   notSaved: 'The settings were not saved',
   correct: 'Correct the fields marked in red.',
-  loadFailed: 'The settings cannot be read',
 };
 
 export const ro: Messages<typeof en> = {
@@ -82,7 +80,6 @@ export const ro: Messages<typeof en> = {
   },
   units: { s: '{{n}} s', min: '{{n}} min', h: '{{n}} h', d: '{{n}} z' },
   save: 'Salvează setările',
-  saving: 'Se salvează…',
   reset: 'Renunță la modificări',
   unchanged: 'Nimic modificat încă.',
   changed: '{{count}} modificate',
@@ -90,5 +87,4 @@ export const ro: Messages<typeof en> = {
   savedBody: 'Modificate: {{fields}}.',
   notSaved: 'Setările nu au fost salvate',
   correct: 'Corectați câmpurile marcate cu roșu.',
-  loadFailed: 'Setările nu pot fi citite',
 };

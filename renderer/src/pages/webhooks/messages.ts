@@ -19,14 +19,6 @@ export const en = {
     webhookId: 'webhook-id',
   },
   status: { pending: 'pending', delivered: 'delivered', failed: 'failed', cancelled: 'cancelled', sending: 'sending' },
-  types: {
-    status: 'status',
-    invoice: 'invoice',
-    awb: 'AWB',
-    product_published: 'product published',
-    product_update: 'product update',
-    product_unpublished: 'product unpublished',
-  },
   filters: {
     status: 'Status',
     anyStatus: 'Any status',
@@ -59,7 +51,6 @@ export const en = {
     payload: 'Body (the same on every attempt)',
     attempts: 'Attempts',
     noAttempts: 'No attempt yet.',
-    nextAt: 'Next attempt {{when}}',
     sendingNow: 'An attempt is under way.',
     fields: {
       status: 'Status',
@@ -77,7 +68,6 @@ export const en = {
     attempt: {
       title: 'Attempt {{no}}',
       manual: 'Retry now',
-      scheduled: 'scheduled',
       noAnswer: 'no answer',
       duration: '{{ms}} ms',
       url: 'URL',
@@ -111,14 +101,12 @@ export const en = {
     choose: 'Inbox',
     none: 'No inbox in use',
     noneHint: 'A connector whose notification URL is {{url}}<name> has its notifications captured here (connector 1 of the demo posts to demo-shop).',
-    received: '{{count}} received',
     answers: 'Answers {{status}}',
     delay: 'after {{ms}} ms',
     columns: { id: '#', received: 'Received', method: 'Method', type: 'Notification', subject: 'Order / product', answered: 'Answered', ip: 'From', size: 'Size' },
     empty: 'Nothing received yet',
     emptyDescription: 'Posts to this inbox appear here as they arrive.',
     detail: { title: 'Capture {{id}}', subtitle: 'Inbox {{name}}', headers: 'Headers', body: 'Body', answered: 'Answered', received: 'Received', from: 'From', method: 'Method' },
-    help: 'The built-in inbox records every post it receives, with headers and body, and answers with the status set for it. Open a capture to read it.',
   },
 };
 
@@ -139,14 +127,6 @@ export const ro: Messages<typeof en> = {
     webhookId: 'webhook-id',
   },
   status: { pending: 'în așteptare', delivered: 'livrată', failed: 'eșuată', cancelled: 'anulată', sending: 'se trimite' },
-  types: {
-    status: 'stare',
-    invoice: 'factură',
-    awb: 'AWB',
-    product_published: 'produs publicat',
-    product_update: 'produs modificat',
-    product_unpublished: 'produs retras',
-  },
   filters: {
     status: 'Stare',
     anyStatus: 'Orice stare',
@@ -179,7 +159,6 @@ export const ro: Messages<typeof en> = {
     payload: 'Corp (același la fiecare încercare)',
     attempts: 'Încercări',
     noAttempts: 'Nicio încercare încă.',
-    nextAt: 'Următoarea încercare {{when}}',
     sendingNow: 'O încercare este în curs.',
     fields: {
       status: 'Stare',
@@ -197,7 +176,6 @@ export const ro: Messages<typeof en> = {
     attempt: {
       title: 'Încercarea {{no}}',
       manual: 'Retrimitere manuală',
-      scheduled: 'programată',
       noAnswer: 'fără răspuns',
       duration: '{{ms}} ms',
       url: 'URL',
@@ -231,13 +209,11 @@ export const ro: Messages<typeof en> = {
     choose: 'Inbox',
     none: 'Niciun inbox folosit',
     noneHint: 'Un conector al cărui URL de notificare este {{url}}<nume> are notificările capturate aici (conectorul 1 din demo trimite la demo-shop).',
-    received: '{{count}} primite',
     answers: 'Răspunde {{status}}',
     delay: 'după {{ms}} ms',
     columns: { id: '#', received: 'Primită', method: 'Metodă', type: 'Notificare', subject: 'Comandă / produs', answered: 'Răspuns', ip: 'De la', size: 'Mărime' },
     empty: 'Nimic primit încă',
     emptyDescription: 'Ce se trimite la acest inbox apare aici pe măsură ce sosește.',
     detail: { title: 'Captura {{id}}', subtitle: 'Inbox {{name}}', headers: 'Antete', body: 'Corp', answered: 'Răspuns', received: 'Primită', from: 'De la', method: 'Metodă' },
-    help: 'Inboxul încorporat înregistrează tot ce primește, cu antete și corp, și răspunde cu starea setată pentru el. Deschideți o captură ca s-o citiți.',
   },
 };
