@@ -141,7 +141,7 @@ describe('the Sales receipts screen', () => {
 
     // A date range through the address (as a copied link would carry it): the rows are that range's.
     const day = largest.doc_date;
-    await page.getByTestId('filters-clear').click();
+    await page.getByTestId('clear-filters').click();
     await expect.poll(() => searchOf(page).get('cancelled')).toBe(null);
     const inRange = await e2e().core.invoke('lists.sales', { company_id: 1, date_from: day, date_through: day, limit: 50 });
     await page.goto(`${e2e().server.url}/#/c/1/documents/sales?date_from=${day}&date_through=${day}`);
@@ -297,7 +297,7 @@ describe('the Sales receipts screen', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('bon-e2e.txt');
     expect((await readBytes(file)).equals(NOTE.buffer)).toBe(true);
-    await detail.getByTestId('sale-attachments').scrollIntoViewIfNeeded();
+    await detail.getByTestId('detail-attachments').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(RESULTS_DIR, 'sales-detail-attachments-light.png') });
 
     // Deleted after its confirmation.

@@ -1,5 +1,4 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { OperationName } from '../../../shared/contract/operations.ts';
 import {
   IconAdjustments, IconCart, IconCash, IconContacts, IconDatabase, IconFiscal, IconHome, IconInvoice,
   IconList, IconPackage, IconPlug, IconProforma, IconReceipt, IconTruck, IconWebhook,
@@ -7,8 +6,7 @@ import {
 
 /*
  * Every screen of the window, by area: the sidebar, the command palette, the page titles and
- * the e2e tests read this one list. `path` is the screen's route (see routes.tsx); `operation`
- * the list operation it shows, for the screens whose list is still to come.
+ * the e2e tests read this one list. `path` is the screen's route (see routes.tsx).
  */
 
 export type AreaId = 'documents' | 'catalogue' | 'connectors' | 'logs' | 'settings';
@@ -17,7 +15,6 @@ export interface ScreenDef {
   path: ScreenPath;
   area: AreaId | null;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number | string }>;
-  operation?: OperationName;
   /** The record kinds of search.global this screen opens with `?open=id`. */
   opens?: readonly RecordKind[];
 }
@@ -26,20 +23,20 @@ export type RecordKind = 'sale' | 'invoice' | 'proforma' | 'payment' | 'awb' | '
 
 export const SCREENS = {
   overview: { path: '/c/$companyId', area: null, icon: IconHome },
-  sales: { path: '/c/$companyId/documents/sales', area: 'documents', icon: IconReceipt, operation: 'lists.sales', opens: ['sale'] },
-  invoices: { path: '/c/$companyId/documents/invoices', area: 'documents', icon: IconInvoice, operation: 'lists.invoices', opens: ['invoice'] },
-  proformas: { path: '/c/$companyId/documents/proformas', area: 'documents', icon: IconProforma, operation: 'lists.proformas', opens: ['proforma'] },
-  fiscalReceipts: { path: '/c/$companyId/documents/fiscal-receipts', area: 'documents', icon: IconFiscal, operation: 'lists.fiscalReceipts' },
-  payments: { path: '/c/$companyId/documents/payments', area: 'documents', icon: IconCash, operation: 'lists.payments', opens: ['payment'] },
-  awbs: { path: '/c/$companyId/documents/awbs', area: 'documents', icon: IconTruck, operation: 'lists.awbs', opens: ['awb'] },
-  products: { path: '/c/$companyId/catalogue/products', area: 'catalogue', icon: IconPackage, operation: 'lists.products', opens: ['product'] },
-  contacts: { path: '/c/$companyId/catalogue/contacts', area: 'catalogue', icon: IconContacts, operation: 'lists.contacts', opens: ['contact'] },
-  connectorOrders: { path: '/c/$companyId/connectors/orders', area: 'connectors', icon: IconCart, operation: 'lists.connectorOrders', opens: ['order'] },
-  connectors: { path: '/c/$companyId/connectors/settings', area: 'connectors', icon: IconPlug, operation: 'apiUsers.list' },
-  webhookLog: { path: '/c/$companyId/logs/webhooks', area: 'logs', icon: IconWebhook, operation: 'lists.webhooks' },
-  apiLog: { path: '/c/$companyId/logs/api', area: 'logs', icon: IconList, operation: 'lists.apiLog' },
+  sales: { path: '/c/$companyId/documents/sales', area: 'documents', icon: IconReceipt, opens: ['sale'] },
+  invoices: { path: '/c/$companyId/documents/invoices', area: 'documents', icon: IconInvoice, opens: ['invoice'] },
+  proformas: { path: '/c/$companyId/documents/proformas', area: 'documents', icon: IconProforma, opens: ['proforma'] },
+  fiscalReceipts: { path: '/c/$companyId/documents/fiscal-receipts', area: 'documents', icon: IconFiscal },
+  payments: { path: '/c/$companyId/documents/payments', area: 'documents', icon: IconCash, opens: ['payment'] },
+  awbs: { path: '/c/$companyId/documents/awbs', area: 'documents', icon: IconTruck, opens: ['awb'] },
+  products: { path: '/c/$companyId/catalogue/products', area: 'catalogue', icon: IconPackage, opens: ['product'] },
+  contacts: { path: '/c/$companyId/catalogue/contacts', area: 'catalogue', icon: IconContacts, opens: ['contact'] },
+  connectorOrders: { path: '/c/$companyId/connectors/orders', area: 'connectors', icon: IconCart, opens: ['order'] },
+  connectors: { path: '/c/$companyId/connectors/settings', area: 'connectors', icon: IconPlug },
+  webhookLog: { path: '/c/$companyId/logs/webhooks', area: 'logs', icon: IconWebhook },
+  apiLog: { path: '/c/$companyId/logs/api', area: 'logs', icon: IconList },
   storage: { path: '/c/$companyId/settings/storage', area: 'settings', icon: IconDatabase },
-  serviceSettings: { path: '/c/$companyId/settings/service', area: 'settings', icon: IconAdjustments, operation: 'settings.get' },
+  serviceSettings: { path: '/c/$companyId/settings/service', area: 'settings', icon: IconAdjustments },
 } as const satisfies Record<string, Omit<ScreenDef, 'path'> & { path: string }>;
 
 export type ScreenId = keyof typeof SCREENS;

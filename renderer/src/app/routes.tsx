@@ -3,7 +3,6 @@ import { noSearch, searchOf } from './search.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { CompanyLayout } from './shell/CompanyLayout.tsx';
 import { NotFound } from './shell/NotFound.tsx';
-import { ComingSoon } from './screens/ComingSoon.tsx';
 import { Home } from './screens/Home.tsx';
 import { Overview } from './screens/Overview.tsx';
 import { WebhookLogScreen } from '../pages/webhooks/WebhookLogScreen.tsx';
@@ -28,8 +27,7 @@ import type { ScreenId } from './nav.ts';
  * The route tree (code-based). Every screen is a path under the account (`/c/$companyId/...`) and
  * its filters, sort, window and open record are typed search params read from its operation's
  * input schema (search.ts): the URL is the screen's state, so it can be copied, bookmarked, and
- * back/forward restore it. The list screens show a placeholder until their DataTable lands;
- * giving one its page means replacing `component` here, nothing else.
+ * back/forward restore it. Each screen's component lives in its folder under pages/.
  */
 
 declare module '@tanstack/react-router' {
@@ -65,7 +63,6 @@ const overviewRoute = createRoute({
   component: Overview,
 });
 
-const list = (screen: ScreenId) => () => <ComingSoon screen={screen} />;
 
 // Documents
 const salesRoute = createRoute({ getParentRoute: () => companyRoute, path: 'documents/sales', staticData: { screen: 'sales' }, validateSearch: searchOf('lists.sales'), component: SalesScreen });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import i18next from 'i18next';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -22,7 +23,9 @@ export function confirmAction(options: ConfirmOptions): Promise<boolean> {
       title: options.title,
       children: typeof options.body === 'string' ? <Text size="sm">{options.body}</Text> : options.body,
       labels: { confirm: options.confirmLabel, cancel: options.cancelLabel },
-      confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-action' } as Record<string, unknown>,
+      // red.9: white on the theme's filled red (shade 7) is below AA contrast.
+      confirmProps: { color: options.danger ? 'red.9' : undefined, 'data-testid': 'confirm-action' } as Record<string, unknown>,
+      closeButtonProps: { 'aria-label': i18next.t('common.close') },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

@@ -1,36 +1,22 @@
 import { Button, Group, Loader, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../../../shared/domain/attachments.ts';
 import { formatBytes, formatDateTime } from '../../app/format.ts';
+import { AttachmentsQuery } from './AttachmentsQuery.tsx';
 import { ErrorText } from './ErrorText.tsx';
-import { useAttachments, useDeleteAttachment, useDownloadAttachment, type DocumentRef } from './queries.ts';
+import type { DocumentRef } from './queries.ts';
+import { useAttachmentActions } from './use-attachment-actions.ts';
 
 function Actions({ companyId, attachment }: { companyId: number; attachment: Attachment }) {
   const { t } = useTranslation();
-  const download = useDownloadAttachment();
-  const remove = useDeleteAttachment();
-  const input = { company_id: companyId, attachment_id: attachment.bocp_id };
-  const busy = download.isPending || remove.isPending;
-  const error = download.error ?? remove.error;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: t('attachments.deleteTitle'),
-      children: <Text size="sm">{t('attachments.deleteText', { name: attachment.original_filename })}</Text>,
-      labels: { confirm: t('attachments.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(input, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('attachments.deleted', { name: attachment.original_filename }) }),
-        }),
-    });
+  const { download, downloading, remove, removing, error } = useAttachmentActions(companyId, attachment);
+  const busy = downloading || removing;
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="compact-sm" variant="default" disabled={busy && !download.isPending} loading={download.isPending} onClick={() => download.mutate(input)}>
+      <Button size="compact-sm" variant="default" disabled={busy && !downloading} loading={downloading} onClick={download}>
         {t('attachments.download')}
       </Button>
-      <Button size="compact-sm" variant="default" color="red" disabled={busy && !remove.isPending} loading={remove.isPending} onClick={confirmDelete}>
+      <Button size="compact-sm" variant="default" color="red" disabled={busy && !removing} loading={removing} onClick={remove}>
         {t('attachments.delete')}
       </Button>
       {error && <ErrorText error={error} />}
@@ -38,35 +24,27 @@ function Actions({ companyId, attachment }: { companyId: number; attachment: Att
   );
 }
 
-/** The attachments of one document with download and delete. */
+/** The attachments of one document as the Storage screen's table, with download and delete. */
 export function AttachmentList({ doc, enabled }: { doc: DocumentRef; enabled: boolean }) {
   const { t } = useTranslation();
-  const list = useAttachments(doc, enabled);
   if (!enabled) return <Text size="sm" c="dimmed">{t('attachments.enterDocId')}</Text>;
-  if (list.isPending) {
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          {t('attachments.loading')}
-        </Text>
-      </Group>
-    );
-  }
-  if (list.isError) {
-    return (
+  const loading = (
+    <Group gap="xs">
+      <Loader size="xs" />
       <Text size="sm" c="dimmed">
-        {t('attachments.cannotRead')} <ErrorText error={list.error} />
+        {t('attachments.loading')}
       </Text>
-    );
-  }
-  if (list.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="attachments-empty">
-        {t('attachments.empty')}
-      </Text>
-    );
-  }
+    </Group>
+  );
+  return (
+    <AttachmentsQuery doc={doc} loading={loading}>
+      {(items) => <AttachmentTable companyId={doc.company_id} items={items} />}
+    </AttachmentsQuery>
+  );
+}
+
+function AttachmentTable({ companyId, items }: { companyId: number; items: Attachment[] }) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table aria-label={t('attachments.title')}>
@@ -82,7 +60,7 @@ export function AttachmentList({ doc, enabled }: { doc: DocumentRef; enabled: bo
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {list.data.map((a) => (
+          {items.map((a) => (
             <Table.Tr key={a.bocp_id}>
               <Table.Td ta="right">{a.bocp_id}</Table.Td>
               <Table.Td>{a.title || <Text span c="dimmed">—</Text>}</Table.Td>
@@ -93,7 +71,7 @@ export function AttachmentList({ doc, enabled }: { doc: DocumentRef; enabled: bo
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.uploaded_ts)}</Table.Td>
               <Table.Td>{a.is_public ? t('common.yes') : t('common.no')}</Table.Td>
               <Table.Td>
-                <Actions companyId={doc.company_id} attachment={a} />
+                <Actions companyId={companyId} attachment={a} />
               </Table.Td>
             </Table.Tr>
           ))}

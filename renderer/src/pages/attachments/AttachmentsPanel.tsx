@@ -1,23 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Group, NativeSelect, Paper, TextInput, Title } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
+import { Group, NativeSelect, Paper, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_DOCTYPE_NAMES, type AttachmentDoctype } from '../../../../shared/domain/attachments.ts';
-import { IconInfo } from '../../app/shell/icons.tsx';
-import { useStorage } from '../storage/queries.ts';
 import { AttachmentList } from './AttachmentList.tsx';
-import { StorageLink } from './ErrorText.tsx';
+import { StorageNotice } from './StorageNotice.tsx';
 import { UploadFiles } from './UploadFiles.tsx';
-
-/** Says so when the account has no storage: uploads and deletes answer 503 until it has one. */
-function StorageNotice({ companyId }: { companyId: number }) {
-  const storage = useStorage(companyId);
-  if (!storage.data || storage.data.configured) return null;
-  return (
-    <Alert variant="light" color="yellow" role="note" icon={<IconInfo />} data-testid="attachments-storage-notice" mb="md">
-      <Trans i18nKey="attachments.storageNotice" components={{ strong: <strong />, panel: <StorageLink /> }} />
-    </Alert>
-  );
-}
 
 /**
  * The attachments of a document chosen by its kind and id: list, upload, download, delete. The
@@ -48,7 +35,7 @@ export function AttachmentsPanel({
       <Title order={2} id="attachments-heading" mb="sm">
         {t('attachments.title')}
       </Title>
-      <StorageNotice companyId={companyId} />
+      <StorageNotice companyId={companyId} testId="attachments-storage-notice" mb="md" />
       <Group gap="md" mb="md" align="flex-end">
         <NativeSelect
           id="attachments-doctype"

@@ -16,7 +16,12 @@ export function saveBase64(fileName: string, contentType: string, base64: string
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType || 'application/octet-stream' }));
+  saveBlob(fileName, new Blob([bytes], { type: contentType || 'application/octet-stream' }));
+}
+
+/** Hands a blob (a file, a CSV made here) to the browser's (or the desktop window's) download, as `fileName`. */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,9 +1,10 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
-import { AttachmentsSection, DocumentButton, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
+import { ContactLink, DocumentButton, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
+import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { courierOf } from './courier.ts';
 
 
@@ -22,9 +23,7 @@ export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: n
       subtitle={d ? [courierOf(d), d.client_name, formatDate(d.doc_date)].filter(Boolean).join(' · ') : undefined}
       label={t('documents.awbs.detail.title', { number })}
       onClose={onClose}
-      loading={awb.isPending}
-      error={awb.error}
-      onRetry={() => void awb.refetch()}
+      {...queryState(awb)}
       testId="awb-detail"
       actions={
         d && (
@@ -94,15 +93,11 @@ export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: n
                   {t('documents.common.links.order', { id: d.connector_order_id })}
                 </RecordLink>
               ),
-              d.client_id !== null && (
-                <RecordLink key="contact" screen="contacts" companyId={companyId} search={{ open: d.client_id }} testId="link-contact">
-                  {t('documents.common.links.contact', { name: d.client_name })}
-                </RecordLink>
-              ),
+              d.client_id !== null && <ContactLink key="contact" companyId={companyId} contactId={d.client_id} name={d.client_name} />,
             ]}
           </LinksSection>
 
-          <AttachmentsSection companyId={companyId} doctype="awb" docId={id} />
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'awb', doc_id: id }} inlineUpload />
         </>
       )}
     </DetailPanel>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderAddress, OrderDetail } from '../../../../shared/domain/order-detail.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
-import { DetailPanel, DetailSection, JsonView, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, JsonView, KeyValue, queryState } from '../../components/detail/index.ts';
 import { OrderActions, type ActionOutcome } from './OrderActions.tsx';
 import { DeliveryBadge, OrderNotifications } from './OrderNotifications.tsx';
 
@@ -27,9 +27,7 @@ export function OrderDetailPanel({ companyId, orderId, onClose }: { companyId: n
       subtitle={order && t('connectorOrders.detail.subtitle', { connector: order.connector_name, id: order.SERVICE_order_id })}
       actions={order && <OrderActions companyId={companyId} order={order} onDone={setLast} />}
       onClose={onClose}
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      {...queryState(query)}
     >
       {order && (
         <>

@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceConnector } from '../../../../shared/domain/connectors.ts';
-import { IconSearch } from '../../app/shell/icons.tsx';
-import classes from './filters.module.css';
+import { ClearFilters, DateRangeFilter, FlagFilter, SearchFilter, useTypedFilter } from '../documents-common/filters.tsx';
 
 export interface OrderFilterValues {
   connector_id?: number | undefined;
@@ -16,20 +12,7 @@ export interface OrderFilterValues {
   q?: string | undefined;
 }
 
-/** Text typed into a filter reaches the address once typing pauses; the address changing it does not send again. */
-function useTypedFilter(value: string | undefined, onChange: (next: string | undefined) => void) {
-  const [text, setText] = useState(value ?? '');
-  const [debounced] = useDebouncedValue(text, 300);
-  useEffect(() => setText((current) => (current.trim() === (value ?? '') ? current : (value ?? ''))), [value]);
-  useEffect(() => {
-    const next = debounced.trim() === '' ? undefined : debounced.trim().slice(0, 100);
-    if (next !== value) onChange(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  return [text, setText] as const;
-}
-
-/** The order list's filters, each bound to one search param of the address. */
+/** The order list's filters, each bound to one search param of the address (the controls of documents-common). */
 export function OrderFilters({
   values,
   connectors,
@@ -40,10 +23,7 @@ export function OrderFilters({
   onChange: (patch: OrderFilterValues) => void;
 }) {
   const { t } = useTranslation();
-  const [q, setQ] = useTypedFilter(values.q, (next) => onChange({ q: next }));
   const [status, setStatus] = useTypedFilter(values.order_status, (next) => onChange({ order_status: next }));
-  const [range, setRange] = useState<DatesRangeValue<string>>([values.date_from ?? null, values.date_through ?? null]);
-  useEffect(() => setRange([values.date_from ?? null, values.date_through ?? null]), [values.date_from, values.date_through]);
   const any = Object.values(values).some((v) => v !== undefined);
   // Their own wrapping row: the table's toolbar would otherwise squeeze them beside its buttons.
   return (
@@ -59,19 +39,15 @@ export function OrderFilters({
         onChange={(v) => onChange({ connector_id: v === null ? undefined : Number(v) })}
         data-testid="filter-connector"
       />
-      <Select
-        size="xs"
-        w={120}
-        aria-label={t('connectorOrders.filters.cancelled')}
-        placeholder={t('connectorOrders.filters.any')}
-        clearable
-        data={[
-          { value: 'false', label: t('connectorOrders.filters.active') },
-          { value: 'true', label: t('connectorOrders.filters.cancelledOnly') },
-        ]}
-        value={values.cancelled === undefined ? null : String(values.cancelled)}
-        onChange={(v) => onChange({ cancelled: v === null ? undefined : v === 'true' })}
-        data-testid="filter-cancelled"
+      <FlagFilter
+        label={t('connectorOrders.filters.cancelled')}
+        any={t('connectorOrders.filters.any')}
+        yes={t('connectorOrders.filters.cancelledOnly')}
+        no={t('connectorOrders.filters.active')}
+        value={values.cancelled}
+        onChange={(cancelled) => onChange({ cancelled })}
+        testId="filter-cancelled"
+        width={120}
       />
       <TextInput
         size="xs"
@@ -82,39 +58,16 @@ export function OrderFilters({
         onChange={(e) => setStatus(e.currentTarget.value)}
         data-testid="filter-status"
       />
-      <DatePickerInput
-        type="range"
-        size="xs"
-        w={200}
-        clearable
-        allowSingleDateInRange
-        valueFormat="DD.MM.YYYY"
-        classNames={{ placeholder: classes.datePlaceholder }}
-        aria-label={t('connectorOrders.filters.dates')}
+      <DateRangeFilter
+        from={values.date_from}
+        through={values.date_through}
+        onChange={(date_from, date_through) => onChange({ date_from, date_through })}
+        label={t('connectorOrders.filters.dates')}
         placeholder={t('connectorOrders.filters.datesPlaceholder')}
-        value={range}
-        onChange={(next) => {
-          setRange(next);
-          if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange({ date_from: next[0] ?? undefined, date_through: next[1] ?? undefined });
-        }}
-        data-testid="filter-dates"
+        width={200}
       />
-      <TextInput
-        size="xs"
-        w={200}
-        type="search"
-        leftSection={<IconSearch size={14} />}
-        aria-label={t('connectorOrders.filters.q')}
-        placeholder={t('connectorOrders.filters.qPlaceholder')}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        data-testid="filter-q"
-      />
-      {any && (
-        <Button size="compact-xs" variant="subtle" onClick={() => onChange({ connector_id: undefined, order_status: undefined, cancelled: undefined, date_from: undefined, date_through: undefined, q: undefined })}>
-          {t('connectorOrders.filters.clear')}
-        </Button>
-      )}
+      <SearchFilter value={values.q} onChange={(q) => onChange({ q })} label={t('connectorOrders.filters.q')} placeholder={t('connectorOrders.filters.qPlaceholder')} width={200} />
+      {any && <ClearFilters onClear={() => onChange({ connector_id: undefined, order_status: undefined, cancelled: undefined, date_from: undefined, date_through: undefined, q: undefined })} />}
     </Group>
   );
 }

@@ -16,7 +16,6 @@ export const en = {
     datesPlaceholder: 'Any date',
     q: 'Order id',
     qPlaceholder: 'order_unique_id or SERVICE_order_id',
-    clear: 'Clear filters',
   },
   columns: {
     id: 'ID',
@@ -174,7 +173,6 @@ export const ro: Messages<typeof en> = {
     datesPlaceholder: 'Orice dată',
     q: 'Id comandă',
     qPlaceholder: 'order_unique_id sau SERVICE_order_id',
-    clear: 'Șterge filtrele',
   },
   columns: {
     id: 'ID',

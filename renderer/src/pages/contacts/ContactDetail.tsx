@@ -1,9 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDateTime } from '../../app/format.ts';
-import { addressLine, AttachmentsSection, RecordLink } from '../documents-common/detail-parts.tsx';
+import { addressLine, RecordLink, useYesNo } from '../documents-common/detail-parts.tsx';
+import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 
 /** The open contact: identity, addresses, persons, bank accounts, its documents, attachments. */
 export function ContactDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -11,7 +12,7 @@ export function ContactDetail({ companyId, id, onClose }: { companyId: number; i
   const contact = useOperation('contacts.get', { company_id: companyId, contact_id: id });
   const d = contact.data;
   const name = d ? d.name : `#${id}`;
-  const yesNo = (flag: number) => (flag ? t('documents.common.yes') : t('documents.common.no'));
+  const yesNo = useYesNo();
   const none = (
     <Text size="sm" c="dimmed">
       {t('documents.contacts.detail.none')}
@@ -24,9 +25,7 @@ export function ContactDetail({ companyId, id, onClose }: { companyId: number; i
       subtitle={d ? [d.client_code, d.vat_id].filter(Boolean).join(' · ') : undefined}
       label={t('documents.contacts.detail.label', { name })}
       onClose={onClose}
-      loading={contact.isPending}
-      error={contact.error}
-      onRetry={() => void contact.refetch()}
+      {...queryState(contact)}
       testId="contact-detail"
       actions={
         d && (
@@ -113,7 +112,7 @@ export function ContactDetail({ companyId, id, onClose }: { companyId: number; i
             </Stack>
           </DetailSection>
 
-          <AttachmentsSection companyId={companyId} doctype="contact" docId={id} />
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'contact', doc_id: id }} inlineUpload />
         </>
       )}
     </DetailPanel>

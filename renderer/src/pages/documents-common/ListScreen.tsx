@@ -6,6 +6,7 @@ import { useDataTableLabels } from '../../app/data-table-labels.ts';
 import { PageHeader } from '../../app/shell/PageHeader.tsx';
 import type { ScreenId } from '../../app/nav.ts';
 import { ClearFilters, FilterBar } from './filters.tsx';
+import { SelectionActions } from './SelectionActions.tsx';
 import type { ListScreenState } from './use-list-screen.ts';
 
 interface ListScreenProps<K extends ListOperation> {
@@ -18,8 +19,12 @@ interface ListScreenProps<K extends ListOperation> {
   filters: ReactNode;
   /** The empty state without filters: what has none yet and where they come from. */
   empty: { title: string; description: string };
-  /** The empty state with filters. */
-  emptyFiltered: string;
+  /** The empty state with filters: its title (the common hint below it), or both. */
+  emptyFiltered: string | { title: string; description: string };
+  /** Several rows at once (sales, payments): copy their ids, export them to `<fileName>.csv`. */
+  selectable?: { fileName: string };
+  /** The table's id (its column preferences are kept under it); `documents-<screen>` by default. */
+  tableId?: string;
   /** The open record's panel (rendered only while `open` is in the address). */
   detail: (id: number) => ReactNode;
   exportFileName: string;
@@ -30,30 +35,35 @@ interface ListScreenProps<K extends ListOperation> {
  * filters from the address) and the open record's panel on the side. Enter / a click opens a
  * row (`?open=id`), Esc closes the panel first.
  */
-export function ListScreen<K extends ListOperation>({ screen, op, state, columns, rowKey, filters, empty, emptyFiltered, detail, exportFileName }: ListScreenProps<K>) {
+export function ListScreen<K extends ListOperation>({ screen, op, state, columns, rowKey, filters, empty, emptyFiltered, selectable, tableId, detail, exportFileName }: ListScreenProps<K>) {
   const { t } = useTranslation();
   const labels = useDataTableLabels();
   const source = useListSource(op, state.filters);
   const { open, setOpen, filtered, clearFilters } = state;
+  const id = tableId ?? `documents-${screen}`;
   return (
     <div data-testid={`screen-${screen}`}>
       <PageHeader screen={screen} />
       <ListDetailLayout
         table={
           <DataTable<ListRow<K>>
-            id={`documents-${screen}`}
+            id={id}
             label={t(`screens.${screen}.title`)}
             columns={columns}
             rowKey={rowKey}
             {...source}
             sort={state.sort}
             onSortChange={state.setSort}
-            toolbar={
-              <FilterBar>
-                {filters}
-                {filtered && <ClearFilters onClear={clearFilters} />}
-              </FilterBar>
-            }
+            {...(selectable && { selection: 'multi' as const })}
+            toolbar={({ selected }) => (
+              <>
+                {selectable && <SelectionActions tableId={id} selected={selected} columns={columns} idOf={rowKey} fileName={selectable.fileName} />}
+                <FilterBar>
+                  {filters}
+                  {filtered && <ClearFilters onClear={clearFilters} />}
+                </FilterBar>
+              </>
+            )}
             onOpen={(row) => setOpen(rowKey(row))}
             openKey={open ?? null}
             onEscape={() => {
@@ -63,7 +73,10 @@ export function ListScreen<K extends ListOperation>({ screen, op, state, columns
             }}
             empty={
               filtered
-                ? { title: emptyFiltered, description: t('documents.common.empty.filteredHint'), action: <ClearFilters onClear={clearFilters} variant="light" /> }
+                ? {
+                    ...(typeof emptyFiltered === 'string' ? { title: emptyFiltered, description: t('documents.common.empty.filteredHint') } : emptyFiltered),
+                    action: <ClearFilters onClear={clearFilters} variant="light" />,
+                  }
                 : empty
             }
             exportFileName={exportFileName}

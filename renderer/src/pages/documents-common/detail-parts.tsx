@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Progress, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DocumentLine } from '../../../../shared/domain/documents.ts';
-import type { AttachmentDoctype } from '../../../../shared/domain/attachments.ts';
-import { DetailSection } from '../../components/detail/index.ts';
+import { DetailSection, type KeyValueItem } from '../../components/detail/index.ts';
 import { formatMoney, formatNumber } from '../../app/format.ts';
 import { SCREENS, type ScreenId } from '../../app/nav.ts';
 import { RouterAnchor } from '../../app/shell/RouterLinks.tsx';
 import { IconLink } from '../../app/shell/icons.tsx';
-import { UploadFiles } from '../attachments/UploadFiles.tsx';
-import { AttachmentRows } from './AttachmentRows.tsx';
 
 /**
  * A document page (invoice HTML / PDF, AWB label): a plain link opening a new window, which the
@@ -110,6 +108,46 @@ export function LinesTable({ lines, currency, label }: { lines: readonly Documen
   );
 }
 
+/** A document's lines under their heading, with their count. */
+export function LinesSection({ lines, currency, label }: { lines: readonly DocumentLine[]; currency: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <DetailSection title={t('documents.common.detail.lines')} count={lines.length}>
+      <LinesTable lines={lines} currency={currency} label={label} />
+    </DetailSection>
+  );
+}
+
+/** The link to the document's client in Contacts (for LinksSection). */
+export function ContactLink({ companyId, contactId, name }: { companyId: number; contactId: number; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <RecordLink screen="contacts" companyId={companyId} search={{ open: contactId }} testId="link-contact">
+      {t('documents.common.links.contact', { name })}
+    </RecordLink>
+  );
+}
+
+/** The amounts of a document in its Document section: without VAT, VAT and, in a foreign currency, the rate and the RON total. */
+export function amountItems(t: TFunction, d: { total_without_vat: number; total_vat: number; currency: string; exchange_rate: number; total_ron: number }): KeyValueItem[] {
+  return [
+    { label: t('documents.common.money.totalWithoutVat'), value: formatMoney(d.total_without_vat, d.currency), numeric: true },
+    { label: t('documents.common.money.vat'), value: formatMoney(d.total_vat, d.currency), numeric: true },
+    ...(d.currency !== 'RON'
+      ? [
+          { label: t('documents.common.money.exchangeRate'), value: formatNumber(d.exchange_rate, 4), numeric: true },
+          { label: t('documents.common.money.totalRon'), value: formatMoney(d.total_ron, 'RON'), numeric: true },
+        ]
+      : []),
+  ];
+}
+
+/** A 0/1 flag of the API in words. */
+export function useYesNo(): (flag: number) => string {
+  const { t } = useTranslation();
+  return (flag) => (flag ? t('documents.common.yes') : t('documents.common.no'));
+}
+
 /** How much of a document is paid: a bar, the amounts, and what is left. */
 export function PaymentBar({ total, paid, currency }: { total: number; paid: number; currency: string }) {
   const { t } = useTranslation();
@@ -160,18 +198,6 @@ export function paymentState(doc: { document_cancelled: number; rest: number; pa
   if (doc.rest <= 0) return 'paid';
   if (doc.doc_due_date && doc.doc_due_date < today()) return 'overdue';
   return doc.paid_amount > 0 ? 'partlyPaid' : 'unpaid';
-}
-
-/** The document's attachments (list, download, delete) and the drop zone to add more. */
-export function AttachmentsSection({ companyId, doctype, docId }: { companyId: number; doctype: AttachmentDoctype; docId: number }) {
-  const { t } = useTranslation();
-  const doc = { company_id: companyId, doctype, doc_id: docId };
-  return (
-    <DetailSection title={t('documents.common.detail.attachments')} testId="detail-attachments">
-      <AttachmentRows doc={doc} />
-      <UploadFiles doc={doc} />
-    </DetailSection>
-  );
 }
 
 /** An address on one line from its parts, the empty ones left out. */

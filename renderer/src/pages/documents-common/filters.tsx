@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Pill, Select, TextInput, type ComboboxItem } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, CloseButton, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, TextInput, type ComboboxItem } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
-import { IconSearch } from '../../app/shell/icons.tsx';
+import { IconAdjustments, IconSearch } from '../../app/shell/icons.tsx';
 import classes from './filters.module.css';
 
 /*
- * The filter controls of the document screens, each bound to one search param of the address.
+ * The filter controls of the list screens (sales, payments, invoices, proformas, fiscal receipts,
+ * AWBs, contacts, connector orders), each bound to one search param of the address.
  * They sit in the table's toolbar, compact (xs), every one labelled for screen readers; the
  * placeholder says what an empty control means ("Any client").
  */
@@ -35,7 +36,21 @@ function usePresets() {
 }
 
 /** date_from / date_through: a range picked on a calendar (or a preset); the address changes once both ends are chosen. */
-export function DateRangeFilter({ from, through, onChange }: { from: string | undefined; through: string | undefined; onChange: (from: string | undefined, through: string | undefined) => void }) {
+export function DateRangeFilter({
+  from,
+  through,
+  onChange,
+  label,
+  placeholder,
+  width = 210,
+}: {
+  from: string | undefined;
+  through: string | undefined;
+  onChange: (from: string | undefined, through: string | undefined) => void;
+  label?: string;
+  placeholder?: string;
+  width?: number;
+}) {
   const { t } = useTranslation();
   const presets = usePresets();
   const [value, setValue] = useState<DatesRangeValue<string>>([from ?? null, through ?? null]);
@@ -44,12 +59,13 @@ export function DateRangeFilter({ from, through, onChange }: { from: string | un
     <DatePickerInput
       type="range"
       size="xs"
-      w={210}
+      w={width}
       clearable
+      clearButtonProps={{ 'aria-label': t('documents.common.filters.clearDates') }}
       allowSingleDateInRange
       valueFormat="DD.MM.YYYY"
-      placeholder={t('documents.common.filters.anyDate')}
-      aria-label={t('documents.common.filters.dateRange')}
+      placeholder={placeholder ?? t('documents.common.filters.anyDate')}
+      aria-label={label ?? t('documents.common.filters.dateRange')}
       presets={presets}
       classNames={{ placeholder: classes.datePlaceholder }}
       value={value}
@@ -63,9 +79,12 @@ export function DateRangeFilter({ from, through, onChange }: { from: string | un
   );
 }
 
-/** q: free text, sent once typing pauses. */
-export function SearchFilter({ value, onChange, placeholder }: { value: string | undefined; onChange: (q: string | undefined) => void; placeholder: string }) {
-  const { t } = useTranslation();
+/**
+ * Text typed into a filter reaches the address once typing pauses (trimmed, at most 100
+ * characters, undefined when empty); the address changing it (back, "Clear filters") is shown
+ * without being sent again.
+ */
+export function useTypedFilter(value: string | undefined, onChange: (next: string | undefined) => void) {
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
   useEffect(() => setText((current) => (current.trim() === (value ?? '') ? current : (value ?? ''))), [value]);
@@ -75,17 +94,25 @@ export function SearchFilter({ value, onChange, placeholder }: { value: string |
     // Only a new typed text sends: the address changing the text is not a new search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
+  return [text, setText] as const;
+}
+
+/** q: free text, sent once typing pauses; a button empties it at once. */
+export function SearchFilter({ value, onChange, placeholder, label, width = 220 }: { value: string | undefined; onChange: (q: string | undefined) => void; placeholder: string; label?: string; width?: number }) {
+  const { t } = useTranslation();
+  const [text, setText] = useTypedFilter(value, onChange);
   return (
     <TextInput
       size="xs"
-      w={220}
-      type="search"
+      w={width}
       leftSection={<IconSearch size={14} />}
       placeholder={placeholder}
-      aria-label={t('documents.common.filters.search')}
+      aria-label={label ?? t('documents.common.filters.search')}
       title={placeholder}
       value={text}
+      maxLength={100}
       onChange={(e) => setText(e.currentTarget.value)}
+      rightSection={text ? <CloseButton size="xs" aria-label={t('documents.common.filters.clearSearch')} onClick={() => (setText(''), onChange(undefined))} /> : null}
       data-testid="filter-q"
     />
   );
@@ -173,7 +200,18 @@ export function ChoiceFilter({
  * as the contacts list's q reads it). The chosen client's name comes from contacts.get, so an
  * address with a client_id shows the name before anything is typed.
  */
-export function ClientFilter({ companyId, value, onChange }: { companyId: number; value: number | undefined; onChange: (id: number | undefined) => void }) {
+export function ClientFilter({
+  companyId,
+  value,
+  onChange,
+  inPopover = false,
+}: {
+  companyId: number;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  /** Inside MoreFilters: full width, labelled above, its list inside the popover (a click on it is not "outside"). */
+  inPopover?: boolean;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
@@ -199,10 +237,12 @@ export function ClientFilter({ companyId, value, onChange }: { companyId: number
   return (
     <Select
       size="xs"
-      w={220}
+      w={inPopover ? '100%' : 220}
       searchable
       clearable
-      aria-label={t('documents.common.filters.client')}
+      clearButtonProps={{ 'aria-label': t('documents.common.filters.clearClient') }}
+      label={inPopover ? t('documents.common.filters.client') : undefined}
+      aria-label={inPopover ? undefined : t('documents.common.filters.client')}
       placeholder={t('documents.common.filters.anyClient')}
       data={data}
       // The server filters: every option it answers is shown.
@@ -212,8 +252,70 @@ export function ClientFilter({ companyId, value, onChange }: { companyId: number
       value={value === undefined ? null : String(value)}
       onChange={(next) => onChange(next === null ? undefined : Number(next))}
       nothingFoundMessage={options.isFetching ? t('common.loading') : t('documents.common.filters.noClient')}
+      comboboxProps={{ withinPortal: !inPopover }}
       data-testid="filter-client"
     />
+  );
+}
+
+/** A yes / no / any flag of the list's input, set behind MoreFilters. */
+export interface FlagFilterDef {
+  key: string;
+  label: string;
+  value: boolean | undefined;
+}
+
+/**
+ * The filters set less often, behind one button whose label counts the ones set: the flags (one
+ * segmented control each) and, when the table is narrow (a record open beside it), the filters
+ * the screen moves in here (`extra`, with `extraCount` of them set).
+ */
+export function MoreFilters({
+  flags,
+  onChange,
+  extra,
+  extraCount = 0,
+}: {
+  flags: readonly FlagFilterDef[];
+  onChange: (key: string, value: boolean | undefined) => void;
+  extra?: ReactNode;
+  extraCount?: number;
+}) {
+  const { t } = useTranslation();
+  const set = flags.filter((f) => f.value !== undefined).length + extraCount;
+  const toValue = (v: boolean | undefined) => (v === undefined ? 'any' : v ? 'yes' : 'no');
+  return (
+    <Popover position="bottom-start" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <Button size="xs" variant={set > 0 ? 'light' : 'default'} leftSection={<IconAdjustments size={14} />} data-testid="filter-flags">
+          {set > 0 ? `${t('documents.common.filters.more')} · ${set}` : t('documents.common.filters.more')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm" w={230}>
+          {extra}
+          {flags.map((flag) => (
+            <Stack gap={4} key={flag.key}>
+              <Text size="xs" fw={500} id={`flag-${flag.key}`}>
+                {flag.label}
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby={`flag-${flag.key}`}
+                value={toValue(flag.value)}
+                onChange={(v) => onChange(flag.key, v === 'any' ? undefined : v === 'yes')}
+                data={[
+                  { value: 'any', label: t('documents.common.filters.any') },
+                  { value: 'yes', label: t('documents.common.filters.yes') },
+                  { value: 'no', label: t('documents.common.filters.no') },
+                ]}
+                data-testid={`flag-${flag.key}`}
+              />
+            </Stack>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
@@ -238,7 +340,7 @@ export function ClearFilters({ onClear, variant = 'subtle' }: { onClear: () => v
 }
 
 /** The toolbar's filters, wrapping on a narrow table. */
-export function FilterBar({ children }: { children: React.ReactNode }) {
+export function FilterBar({ children }: { children: ReactNode }) {
   return (
     <Group gap={6} wrap="wrap" style={{ minWidth: 0 }} role="search">
       {children}

@@ -13,8 +13,11 @@ export interface ListScreenState<K extends ListOperation> {
   search: ScreenSearch<K>;
   /** The list's input without the window and sort: what the table's query key is made of. */
   filters: ListFilters<K>;
-  /** Merges `change` into the address (a key set to undefined leaves it). */
-  patch: (change: Partial<ScreenSearch<K>>) => void;
+  /**
+   * Merges `change` into the address (a key set to undefined leaves it). `replace` for what is
+   * typed (free text, an id): back goes to before the typing, not through each pause.
+   */
+  patch: (change: Partial<ScreenSearch<K>>, replace?: boolean) => void;
   sort: SortState;
   setSort: (sort: SortState) => void;
   open: number | undefined;
@@ -36,10 +39,10 @@ export function useListScreen<K extends ListOperation>(_op: K, defaultSort: List
   const navigate = useNavigate();
 
   const patch = useCallback(
-    (change: Partial<ScreenSearch<K>>) =>
+    (change: Partial<ScreenSearch<K>>, replace = false) =>
       // The route is the current one ('.'): only its search changes. The router's types cannot
       // follow a screen-generic search, the route's validateSearch checks it again on arrival.
-      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...change }) } as never),
+      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...change }), replace } as never),
     [navigate],
   );
 

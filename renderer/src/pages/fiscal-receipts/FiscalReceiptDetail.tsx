@@ -1,9 +1,10 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../app/format.ts';
-import { AttachmentsSection, LinesTable, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
+import { ContactLink, LinesSection, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
+import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { RECEIPT_STATUS_COLORS, statusKey } from './status.ts';
 
 /** The open fiscal receipt: status, how it was paid, the printer's data, its sale's lines, attachments. */
@@ -29,9 +30,7 @@ export function FiscalReceiptDetail({ companyId, id, onClose }: { companyId: num
       subtitle={d ? [d.client_name, formatDate(d.doc_date)].filter(Boolean).join(' · ') : undefined}
       label={t('documents.fiscalReceipts.detail.title', { number })}
       onClose={onClose}
-      loading={receipt.isPending}
-      error={receipt.error}
-      onRetry={() => void receipt.refetch()}
+      {...queryState(receipt)}
       testId="fiscal-receipt-detail"
       actions={
         d && (
@@ -86,9 +85,7 @@ export function FiscalReceiptDetail({ companyId, id, onClose }: { companyId: num
             )}
           </DetailSection>
 
-          <DetailSection title={t('documents.common.detail.lines')} count={d.items?.length ?? 0}>
-            <LinesTable lines={d.items ?? []} currency={d.currency} label={t('documents.fiscalReceipts.detail.linesOf')} />
-          </DetailSection>
+          <LinesSection lines={d.items ?? []} currency={d.currency} label={t('documents.fiscalReceipts.detail.linesOf')} />
 
           <LinksSection>
             {[
@@ -98,15 +95,11 @@ export function FiscalReceiptDetail({ companyId, id, onClose }: { companyId: num
               <RecordLink key="payments" screen="payments" companyId={companyId} search={{ bv_id: d.bv_id }}>
                 {t('documents.common.links.paymentsOfSale', { id: d.bv_id })}
               </RecordLink>,
-              d.client_id !== null && (
-                <RecordLink key="contact" screen="contacts" companyId={companyId} search={{ open: d.client_id }} testId="link-contact">
-                  {t('documents.common.links.contact', { name: d.client_name })}
-                </RecordLink>
-              ),
+              d.client_id !== null && <ContactLink key="contact" companyId={companyId} contactId={d.client_id} name={d.client_name} />,
             ]}
           </LinksSection>
 
-          <AttachmentsSection companyId={companyId} doctype="fiscal_receipt" docId={id} />
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'fiscal_receipt', doc_id: id }} inlineUpload />
         </>
       )}
     </DetailPanel>

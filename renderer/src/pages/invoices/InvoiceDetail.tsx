@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../app/format.ts';
 import {
   addressLine,
-  AttachmentsSection,
+  amountItems,
+  ContactLink,
   DocumentButton,
-  LinesTable,
+  LinesSection,
   LinksSection,
   PaymentBar,
   paymentState,
   RecordLink,
   StateBadge,
+  useYesNo,
 } from '../documents-common/detail-parts.tsx';
+import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 
 /** The open invoice: payment state, document, client, lines, linked records, attachments; its HTML and PDF. */
 export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -20,7 +23,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
   const invoice = useOperation('invoices.get', { company_id: companyId, bocp_id: id });
   const d = invoice.data;
   const number = d ? `${d.doc_series} ${d.doc_nr}` : `#${id}`;
-  const yesNo = (flag: number) => (flag ? t('documents.common.yes') : t('documents.common.no'));
+  const yesNo = useYesNo();
 
   return (
     <DetailPanel
@@ -28,9 +31,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
       subtitle={d ? `${d.client_name} · ${formatDate(d.doc_date)}` : undefined}
       label={t('documents.invoices.detail.label', { number })}
       onClose={onClose}
-      loading={invoice.isPending}
-      error={invoice.error}
-      onRetry={() => void invoice.refetch()}
+      {...queryState(invoice)}
       testId="invoice-detail"
       actions={
         d && (
@@ -67,14 +68,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
               items={[
                 { label: t('documents.common.fields.number'), value: number },
                 { label: t('documents.common.fields.date'), value: formatDate(d.doc_date) },
-                { label: t('documents.common.money.totalWithoutVat'), value: formatMoney(d.total_without_vat, d.currency), numeric: true },
-                { label: t('documents.common.money.vat'), value: formatMoney(d.total_vat, d.currency), numeric: true },
-                ...(d.currency !== 'RON'
-                  ? [
-                      { label: t('documents.common.money.exchangeRate'), value: formatNumber(d.exchange_rate, 4), numeric: true },
-                      { label: t('documents.common.money.totalRon'), value: formatMoney(d.total_ron, 'RON'), numeric: true },
-                    ]
-                  : []),
+                ...amountItems(t, d),
                 { label: t('documents.invoices.detail.efactura'), value: t(`documents.invoices.detail.efacturaStates.${d.efactura_status}`) },
                 { label: t('documents.common.fields.workpoint'), value: d.workpoint_id ?? '' },
                 { label: t('documents.common.fields.addedByApi'), value: yesNo(d.added_by_api) },
@@ -101,9 +95,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
             />
           </DetailSection>
 
-          <DetailSection title={t('documents.common.detail.lines')} count={d.items.length}>
-            <LinesTable lines={d.items} currency={d.currency} label={t('documents.invoices.detail.linesOf')} />
-          </DetailSection>
+          <LinesSection lines={d.items} currency={d.currency} label={t('documents.invoices.detail.linesOf')} />
 
           <LinksSection>
             {[
@@ -117,15 +109,11 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
                   {t('documents.invoices.detail.storno')} #{d.storno_of_id}
                 </RecordLink>
               ),
-              d.bocp_contact_id !== null && (
-                <RecordLink key="contact" screen="contacts" companyId={companyId} search={{ open: d.bocp_contact_id }} testId="link-contact">
-                  {t('documents.common.links.contact', { name: d.client_name })}
-                </RecordLink>
-              ),
+              d.bocp_contact_id !== null && <ContactLink key="contact" companyId={companyId} contactId={d.bocp_contact_id} name={d.client_name} />,
             ]}
           </LinksSection>
 
-          <AttachmentsSection companyId={companyId} doctype="invoice" docId={id} />
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'invoice', doc_id: id }} inlineUpload />
         </>
       )}
     </DetailPanel>

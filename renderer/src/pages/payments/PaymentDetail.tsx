@@ -5,9 +5,9 @@ import type { Payment, PaymentAllocation } from '../../../../shared/domain/payme
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
 import { RouterAnchor } from '../../app/shell/RouterLinks.tsx';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { Pill } from '../../components/data-table/index.ts';
-import { DocumentAttachments, UploadAttachmentModal } from '../sales/DocumentAttachments.tsx';
+import { DetailAttachments, UploadAttachmentModal } from '../attachments/DetailAttachments.tsx';
 import { paymentNumber } from './columns.tsx';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -80,9 +80,7 @@ export function PaymentDetail({ companyId, incasareId, typeName, onClose }: { co
       title={t('payments.detail.title', { id: incasareId })}
       subtitle={p ? [p.client_name, formatDate(p.doc_date), formatMoney(p.amount, p.currency), typeName(p.payment_type)].filter(Boolean).join(' · ') : undefined}
       onClose={onClose}
-      loading={payment.isPending}
-      error={payment.error}
-      onRetry={() => void payment.refetch()}
+      {...queryState(payment)}
       testId="payment-detail"
       actions={
         <Button size="xs" variant="default" onClick={() => setUploading(true)} disabled={!p} data-testid="action-upload">
@@ -141,14 +139,12 @@ export function PaymentDetail({ companyId, incasareId, typeName, onClose }: { co
               </Text>
             )}
           </DetailSection>
-          <DetailSection title={t('payments.detail.attachments')} testId="payment-attachments">
-            <DocumentAttachments companyId={companyId} doctype="payment" docId={incasareId} />
-          </DetailSection>
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'payment', doc_id: incasareId }} />
           <UploadAttachmentModal
             opened={uploading}
             onClose={() => setUploading(false)}
             doc={{ company_id: companyId, doctype: 'payment', doc_id: incasareId }}
-            title={t('sales.upload.title', { number: t('payments.detail.title', { id: incasareId }) })}
+            number={t('payments.detail.title', { id: incasareId })}
           />
         </>
       )}

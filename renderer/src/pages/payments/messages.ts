@@ -3,7 +3,6 @@ import type { Messages } from '../../i18n/messages-type.ts';
 /* The Payments (încasări) screen: list, filters, detail with allocations, linked sale and attachments. */
 
 export const en = {
-  label: 'Payments',
   columns: {
     id: 'ID',
     number: 'Receipt no.',
@@ -67,12 +66,10 @@ export const en = {
     allocationColumns: { document: 'Document', kind: 'Kind', amount: 'Amount' },
     kinds: { sale: 'sales receipt', invoice: 'invoice', proforma: 'proforma' },
     openDocument: 'Open {{kind}} {{number}}',
-    attachments: 'Attachments',
   },
 };
 
 export const ro: Messages<typeof en> = {
-  label: 'Încasări',
   columns: {
     id: 'ID',
     number: 'Nr. chitanță',
@@ -136,6 +133,5 @@ export const ro: Messages<typeof en> = {
     allocationColumns: { document: 'Document', kind: 'Fel', amount: 'Sumă' },
     kinds: { sale: 'bon de vânzare', invoice: 'factură', proforma: 'proformă' },
     openDocument: 'Deschide {{kind}} {{number}}',
-    attachments: 'Atașamente',
   },
 };

@@ -6,7 +6,7 @@ import type { MarketplaceConnector } from '../../../../shared/domain/connectors.
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail';
 import { ProductEditModal } from './ProductEditModal.tsx';
 import { ProductImages } from './ProductImages.tsx';
 import { ProductPublishing } from './ProductPublishing.tsx';
@@ -155,9 +155,7 @@ export function ProductDetailPanel({ companyId, productId, options, connectors, 
       label={t('products.detail.label', { code: p?.cod_produs ?? productId })}
       title={p ? p.product_name : '…'}
       subtitle={p ? `${p.cod_produs}${p.barcode ? ` · EAN ${p.barcode}` : ''}` : undefined}
-      loading={product.isPending}
-      error={product.error}
-      onRetry={() => void product.refetch()}
+      {...queryState(product)}
       onClose={onClose}
       testId="product-detail"
       actions={

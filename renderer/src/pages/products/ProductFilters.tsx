@@ -1,19 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueOptions } from '../../../../shared/contract/operations-products.ts';
 import type { MarketplaceConnector } from '../../../../shared/domain/connectors.ts';
 import type { ListFilters } from '../../components/data-table';
-import { IconSearch } from '../../app/shell/icons.tsx';
+import { DateRangeFilter } from '../documents-common/filters.tsx';
 
 export type ProductFilterValues = Omit<ListFilters<'lists.products'>, 'company_id'>;
 
 interface Props {
   value: ProductFilterValues;
   onChange: (change: Partial<ProductFilterValues>) => void;
-  onClear: () => void;
   options: CatalogueOptions | undefined;
   connectors: readonly MarketplaceConnector[] | undefined;
 }
@@ -24,46 +20,11 @@ const text = (value: number | undefined): string | null => (value === undefined 
 const flag = (value: boolean | undefined): string => (value === undefined ? 'any' : value ? 'yes' : 'no');
 const unflag = (value: string | null): boolean | undefined => (value === 'yes' ? true : value === 'no' ? false : undefined);
 
-/** Free text: the address changes 300 ms after the last key, so typing does not query on every letter. */
-export function SearchInput({ value, onChange }: { value: string | undefined; onChange: (q: string | undefined) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(value ?? '');
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const commit = useDebouncedCallback((q: string) => onChange(q.trim() === '' ? undefined : q.trim()), 300);
-  return (
-    <TextInput
-      size="xs"
-      w={180}
-      leftSection={<IconSearch size={14} />}
-      aria-label={t('products.filters.search')}
-      placeholder={t('products.filters.searchPlaceholder')}
-      value={draft}
-      maxLength={100}
-      onChange={(event) => {
-        setDraft(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-      data-testid="filter-q"
-    />
-  );
-}
-
-/** "Clear filters", shown while a filter is set. */
-export function ClearFilters({ value, onClear }: { value: ProductFilterValues; onClear: () => void }) {
-  const { t } = useTranslation();
-  if (!Object.values(value).some((v) => v !== undefined)) return null;
-  return (
-    <Button size="xs" variant="subtle" onClick={onClear} data-testid="filter-clear">
-      {t('products.filters.clear')}
-    </Button>
-  );
-}
-
 /**
  * The product list's filters (the free text is in the table's toolbar); every one is a search
  * param of the address (the screen's state).
  */
-export function ProductFilters({ value, onChange, options, connectors }: Omit<Props, 'onClear'>) {
+export function ProductFilters({ value, onChange, options, connectors }: Props) {
   const { t } = useTranslation();
   const any = t('products.filters.any');
   return (
@@ -145,25 +106,13 @@ export function ProductFilters({ value, onChange, options, connectors }: Omit<Pr
         onChange={(v) => onChange({ archived: unflag(v) })}
         data-testid="filter-archived"
       />
-      <DatePickerInput
-        type="range"
-        size="xs"
-        w={175}
-        aria-label={t('products.filters.created')}
+      <DateRangeFilter
+        from={value.date_from}
+        through={value.date_through}
+        onChange={(date_from, date_through) => onChange({ date_from, date_through })}
+        label={t('products.filters.created')}
         placeholder={t('products.filters.created')}
-        // Mantine's placeholder grey is below 4.5:1 on white (axe: color-contrast); a darker one is read.
-        styles={{ placeholder: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
-        valueFormat="DD.MM.YYYY"
-        clearable
-        allowSingleDateInRange
-        value={[value.date_from ?? null, value.date_through ?? null]}
-        onChange={(range: DatesRangeValue<string>) => {
-          const [start, end] = range;
-          // A range is sent once both ends are chosen (or both cleared).
-          if ((start === null) !== (end === null)) return;
-          onChange({ date_from: start ?? undefined, date_through: end ?? undefined });
-        }}
-        data-testid="filter-dates"
+        width={175}
       />
     </Group>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
@@ -9,7 +9,8 @@ import { DataTable, useListSource, type SortState } from '../../components/data-
 import { ListDetailLayout } from '../../components/detail';
 import { productColumns, type ProductRow, type ProductSort } from './columns.tsx';
 import { ProductDetailPanel } from './ProductDetailPanel.tsx';
-import { ClearFilters, ProductFilters, SearchInput, type ProductFilterValues } from './ProductFilters.tsx';
+import { ClearFilters, SearchFilter } from '../documents-common/filters.tsx';
+import { ProductFilters, type ProductFilterValues } from './ProductFilters.tsx';
 
 const ROUTE = '/c/$companyId/catalogue/products';
 
@@ -51,8 +52,8 @@ export function ProductsScreen() {
               {...source}
               toolbar={
                 <Group gap="xs" wrap="nowrap">
-                  <SearchInput value={filters.q} onChange={(q) => setFilters({ q })} />
-                  <ClearFilters value={filters} onClear={clearFilters} />
+                  <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} label={t('products.filters.search')} placeholder={t('products.filters.searchPlaceholder')} width={180} />
+                  {Object.values(filters).some((v) => v !== undefined) && <ClearFilters onClear={clearFilters} />}
                 </Group>
               }
               sort={sortState}
@@ -63,11 +64,7 @@ export function ProductsScreen() {
               empty={{
                 title: t('products.empty.title'),
                 description: t('products.empty.description'),
-                action: (
-                  <Button size="xs" variant="light" onClick={clearFilters}>
-                    {t('products.filters.clear')}
-                  </Button>
-                ),
+                action: <ClearFilters onClear={clearFilters} variant="light" />,
               }}
               exportFileName={`produse-${companyId}`}
               labels={labels}

@@ -21,7 +21,6 @@ export const en = {
     archivedOnly: 'Archived only',
     archivedNot: 'Not archived',
     created: 'Created between',
-    clear: 'Clear filters',
     any: 'Any',
   },
   columns: {
@@ -195,7 +194,6 @@ export const ro: Messages<typeof en> = {
     archivedOnly: 'Doar arhivate',
     archivedNot: 'Nearhivate',
     created: 'Create între',
-    clear: 'Șterge filtrele',
     any: 'Oricare',
   },
   columns: {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
-import { AttachmentsSection, DocumentButton, LinesTable, LinksSection, PaymentBar, RecordLink, StateBadge } from '../documents-common/detail-parts.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../../app/format.ts';
+import { amountItems, ContactLink, DocumentButton, LinesSection, LinksSection, PaymentBar, RecordLink, StateBadge, useYesNo } from '../documents-common/detail-parts.tsx';
+import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { proformaState } from './state.ts';
 
 /** The open proforma: document, client, lines, its invoice, attachments; its HTML and PDF. */
@@ -11,7 +12,7 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
   const proforma = useOperation('proformas.get', { company_id: companyId, proforma_id: id });
   const d = proforma.data;
   const number = d ? `${d.doc_series} ${d.doc_nr}` : `#${id}`;
-  const yesNo = (flag: number) => (flag ? t('documents.common.yes') : t('documents.common.no'));
+  const yesNo = useYesNo();
 
   return (
     <DetailPanel
@@ -19,9 +20,7 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
       subtitle={d ? `${d.client_name} · ${formatDate(d.doc_date)}` : undefined}
       label={t('documents.proformas.detail.title', { number })}
       onClose={onClose}
-      loading={proforma.isPending}
-      error={proforma.error}
-      onRetry={() => void proforma.refetch()}
+      {...queryState(proforma)}
       testId="proforma-detail"
       actions={
         d && (
@@ -61,14 +60,7 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
               items={[
                 { label: t('documents.common.fields.number'), value: number },
                 { label: t('documents.common.fields.date'), value: formatDate(d.doc_date) },
-                { label: t('documents.common.money.totalWithoutVat'), value: formatMoney(d.total_without_vat, d.currency), numeric: true },
-                { label: t('documents.common.money.vat'), value: formatMoney(d.total_vat, d.currency), numeric: true },
-                ...(d.currency !== 'RON'
-                  ? [
-                      { label: t('documents.common.money.exchangeRate'), value: formatNumber(d.exchange_rate, 4), numeric: true },
-                      { label: t('documents.common.money.totalRon'), value: formatMoney(d.total_ron, 'RON'), numeric: true },
-                    ]
-                  : []),
+                ...amountItems(t, d),
                 { label: t('documents.common.fields.workpoint'), value: d.workpoint_id ?? '' },
                 { label: t('documents.proformas.detail.subscription'), value: d.subscription_template_id ?? '' },
                 { label: t('documents.common.fields.addedByApi'), value: yesNo(d.added_by_api) },
@@ -88,9 +80,7 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
             />
           </DetailSection>
 
-          <DetailSection title={t('documents.common.detail.lines')} count={d.items.length}>
-            <LinesTable lines={d.items} currency={d.currency} label={t('documents.proformas.detail.linesOf')} />
-          </DetailSection>
+          <LinesSection lines={d.items} currency={d.currency} label={t('documents.proformas.detail.linesOf')} />
 
           <LinksSection>
             {[
@@ -99,15 +89,11 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
                   {t('documents.proformas.detail.invoicedAs', { id: d.invoice_id })}
                 </RecordLink>
               ),
-              d.bocp_contact_id !== null && (
-                <RecordLink key="contact" screen="contacts" companyId={companyId} search={{ open: d.bocp_contact_id }} testId="link-contact">
-                  {t('documents.common.links.contact', { name: d.client_name })}
-                </RecordLink>
-              ),
+              d.bocp_contact_id !== null && <ContactLink key="contact" companyId={companyId} contactId={d.bocp_contact_id} name={d.client_name} />,
             ]}
           </LinksSection>
 
-          <AttachmentsSection companyId={companyId} doctype="proforma" docId={id} />
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'proforma', doc_id: id }} inlineUpload />
         </>
       )}
     </DetailPanel>

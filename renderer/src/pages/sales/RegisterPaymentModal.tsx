@@ -7,10 +7,12 @@ import { useAction, useOperation } from '../../api/operations.ts';
 import { formatDate, formatMoney, formatNumber } from '../../app/format.ts';
 import { IconAlert } from '../../app/shell/icons.tsx';
 import { fieldErrors, notifyDone } from '../../components/feedback/index.ts';
-import { PLACEHOLDER } from './ListFilters.tsx';
 import { PAYMENT_FIELD_NAMES, PAYMENT_FIELDS, requestOf, type PaymentField, type PaymentFieldName, type PaymentValues } from './payment-fields.ts';
 
 type PaymentForm = OperationOutput<'sales.paymentForm'>;
+
+/** Mantine's placeholder grey is below AA on white: the theme's dimmed text instead. */
+const PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-dimmed)' } } as const;
 
 /** Decimals each amount field takes (the ledger keeps cents; BNR publishes four decimals). */
 const DECIMALS: Partial<Record<PaymentFieldName, number>> = { amount: 2, exchange_rate: 4 };

@@ -5,10 +5,10 @@ import type { Sale } from '../../../../shared/domain/sales.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
 import { RouterAnchor } from '../../app/shell/RouterLinks.tsx';
-import { DetailPanel, DetailSection, KeyValue } from '../../components/detail/index.ts';
+import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { Pill } from '../../components/data-table/index.ts';
+import { DetailAttachments, UploadAttachmentModal } from '../attachments/DetailAttachments.tsx';
 import { saleNumber } from './columns.tsx';
-import { DocumentAttachments, UploadAttachmentModal } from './DocumentAttachments.tsx';
 import { RegisterPaymentModal } from './RegisterPaymentModal.tsx';
 import { SaleAwbs, SaleFiscalReceipts, SaleInvoice, SaleLines, SalePayments } from './SaleSections.tsx';
 
@@ -89,9 +89,7 @@ export function SaleDetail({ companyId, bvId, onClose }: { companyId: number; bv
       title={number}
       subtitle={sale.data ? [sale.data.client_name, formatDate(sale.data.doc_date), formatMoney(sale.data.document_value_with_vat, sale.data.currency)].filter(Boolean).join(' · ') : undefined}
       onClose={onClose}
-      loading={sale.isPending}
-      error={sale.error}
-      onRetry={() => void sale.refetch()}
+      {...queryState(sale)}
       testId="sale-detail"
       actions={
         <>
@@ -116,15 +114,13 @@ export function SaleDetail({ companyId, bvId, onClose }: { companyId: number; bv
           <SaleFiscalReceipts companyId={companyId} bvId={bvId} />
           <SaleInvoice companyId={companyId} sale={sale.data} />
           <SaleAwbs companyId={companyId} bvId={bvId} />
-          <DetailSection title={t('sales.detail.attachments')} testId="sale-attachments">
-            <DocumentAttachments companyId={companyId} doctype="sale" docId={bvId} />
-          </DetailSection>
+          <DetailAttachments doc={{ company_id: companyId, doctype: 'sale', doc_id: bvId }} />
           <RegisterPaymentModal companyId={companyId} bvId={bvId} saleNumber={number} opened={dialog === 'payment'} onClose={() => setDialog(null)} />
           <UploadAttachmentModal
             opened={dialog === 'upload'}
             onClose={() => setDialog(null)}
             doc={{ company_id: companyId, doctype: 'sale', doc_id: bvId }}
-            title={t('sales.upload.title', { number })}
+            number={number}
           />
         </>
       )}

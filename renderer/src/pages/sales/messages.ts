@@ -6,7 +6,6 @@ import type { Messages } from '../../i18n/messages-type.ts';
  */
 
 export const en = {
-  label: 'Sales receipts',
   columns: {
     id: 'ID',
     number: 'Number',
@@ -25,30 +24,8 @@ export const en = {
   filters: {
     search: 'Search number or client',
     searchPlaceholder: 'Number or client…',
-    dates: 'Date range',
-    datesPlaceholder: 'Any date',
-    presets: { thisMonth: 'This month', lastMonth: 'Last month', last30: 'Last 30 days', thisYear: 'This year' },
-    client: 'Client',
-    clientPlaceholder: 'Any client',
-    clientSearching: 'Searching…',
-    clientNone: 'No client by that name',
-    more: 'Filters',
-    any: 'Any',
-    yes: 'Yes',
-    no: 'No',
-    cancelled: 'Cancelled',
     invoiced: 'Invoiced',
     addedByApi: 'Added through the API',
-    clear: 'Clear filters',
-    clearDates: 'Clear the date range',
-    clearClient: 'Clear the client',
-    clearSearch: 'Clear the search',
-  },
-  selection: {
-    copyIds: 'Copy IDs',
-    copiedIds: '{{count}} IDs copied',
-    exportSelected: 'Export selected',
-    exportedSelected: '{{count}} rows exported to {{file}}',
   },
   empty: {
     title: 'No sales receipts here',
@@ -106,7 +83,6 @@ export const en = {
     awbs: 'AWBs',
     awb: { nr: 'AWB', courier: 'Courier', date: 'Date', tracking: 'Tracking page of AWB {{nr}}', open: 'Open AWB {{nr}}' },
     noAwbs: 'No AWB ships this sale.',
-    attachments: 'Attachments',
     cannotRead: 'Cannot be read: {{message}}',
   },
   actions: {
@@ -152,14 +128,9 @@ export const en = {
     doneText: '{{amount}} by {{type}} on {{number}}, {{date}}.',
     openInPayments: 'Open it in Payments',
   },
-  upload: {
-    title: 'Upload attachments to {{number}}',
-    hint: 'Drop several files at once; each is uploaded to the account’s FTP storage with its progress.',
-  },
 };
 
 export const ro: Messages<typeof en> = {
-  label: 'Bonuri de vânzare',
   columns: {
     id: 'ID',
     number: 'Număr',
@@ -178,30 +149,8 @@ export const ro: Messages<typeof en> = {
   filters: {
     search: 'Caută număr sau client',
     searchPlaceholder: 'Număr sau client…',
-    dates: 'Interval de date',
-    datesPlaceholder: 'Orice dată',
-    presets: { thisMonth: 'Luna aceasta', lastMonth: 'Luna trecută', last30: 'Ultimele 30 de zile', thisYear: 'Anul acesta' },
-    client: 'Client',
-    clientPlaceholder: 'Orice client',
-    clientSearching: 'Se caută…',
-    clientNone: 'Niciun client cu acest nume',
-    more: 'Filtre',
-    any: 'Oricare',
-    yes: 'Da',
-    no: 'Nu',
-    cancelled: 'Anulat',
     invoiced: 'Facturat',
     addedByApi: 'Adăugat prin API',
-    clear: 'Șterge filtrele',
-    clearDates: 'Șterge intervalul de date',
-    clearClient: 'Șterge clientul',
-    clearSearch: 'Șterge căutarea',
-  },
-  selection: {
-    copyIds: 'Copiază ID-urile',
-    copiedIds: '{{count}} ID-uri copiate',
-    exportSelected: 'Exportă selecția',
-    exportedSelected: '{{count}} rânduri exportate în {{file}}',
   },
   empty: {
     title: 'Niciun bon de vânzare aici',
@@ -259,7 +208,6 @@ export const ro: Messages<typeof en> = {
     awbs: 'AWB-uri',
     awb: { nr: 'AWB', courier: 'Curier', date: 'Data', tracking: 'Pagina de urmărire a AWB-ului {{nr}}', open: 'Deschide AWB-ul {{nr}}' },
     noAwbs: 'Niciun AWB nu expediază acest bon.',
-    attachments: 'Atașamente',
     cannotRead: 'Nu se poate citi: {{message}}',
   },
   actions: {
@@ -304,9 +252,5 @@ export const ro: Messages<typeof en> = {
     done: 'Încasare înregistrată',
     doneText: '{{amount}} prin {{type}} pe {{number}}, {{date}}.',
     openInPayments: 'Deschide-o în Încasări',
-  },
-  upload: {
-    title: 'Încarcă atașamente la {{number}}',
-    hint: 'Puteți plasa mai multe fișiere deodată; fiecare se încarcă în stocarea FTP a contului, cu progresul său.',
   },
 };

@@ -85,8 +85,8 @@ function Actions({ delivery, onOpen }: { delivery: WebhookDeliveryWithAttempts; 
   const cancel = useAction('webhooks.cancel');
   const input = { company_id: delivery.company_id, delivery_id: delivery.id };
   const id = delivery.id;
-  // No link in these toasts: the delivery is the one open beside them (and the toasts are
-  // rendered above the router, app/providers.tsx, where a router Link cannot render).
+  // DoneToast takes any route, so its search is not narrowed to this one.
+  const link = { label: t('webhookLog.actions.openIt', { id }), to: '/c/$companyId/logs/webhooks' as const, params: { companyId: delivery.company_id }, search: { open: id } as never };
 
   const doRetry = () =>
     retry.mutate(input, {
@@ -96,6 +96,7 @@ function Actions({ delivery, onOpen }: { delivery: WebhookDeliveryWithAttempts; 
         notifyDone({
           title: t('webhookLog.actions.retried', { id }),
           message: last ? t('webhookLog.actions.retriedAnswer', { answer: last.http_status !== null ? `HTTP ${last.http_status}` : (last.error ?? t('webhookLog.detail.attempt.noAnswer')) }) : undefined,
+          link,
         });
       },
       onError: (error) => notifyFailed(t('webhookLog.actions.retryFailed', { id }), error),
@@ -111,7 +112,7 @@ function Actions({ delivery, onOpen }: { delivery: WebhookDeliveryWithAttempts; 
     });
     if (!sure) return;
     cancel.mutate(input, {
-      onSuccess: () => notifyDone({ title: t('webhookLog.actions.cancelled', { id }), message: t('webhookLog.actions.cancelledBody') }),
+      onSuccess: () => notifyDone({ title: t('webhookLog.actions.cancelled', { id }), message: t('webhookLog.actions.cancelledBody'), link }),
       onError: (error) => notifyFailed(t('webhookLog.actions.cancelFailed', { id }), error),
     });
   };

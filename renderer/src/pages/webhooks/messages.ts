@@ -95,6 +95,7 @@ export const en = {
     cancelled: 'Delivery {{id}} cancelled',
     cancelledBody: 'No further attempt will be made.',
     cancelFailed: 'Delivery {{id}} was not cancelled',
+    openIt: 'Open delivery {{id}}',
   },
   inbox: {
     tableLabel: 'Inbox captures',
@@ -203,6 +204,7 @@ export const ro: Messages<typeof en> = {
     cancelled: 'Livrarea {{id}} a fost anulată',
     cancelledBody: 'Nu se mai face nicio încercare.',
     cancelFailed: 'Livrarea {{id}} nu a fost anulată',
+    openIt: 'Deschide livrarea {{id}}',
   },
   inbox: {
     tableLabel: 'Capturi inbox',

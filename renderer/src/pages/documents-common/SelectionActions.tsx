@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { csvLine, useTablePrefs, type DataTableColumn } from '../../components/data-table/index.ts';
 import { IconCopy } from '../../app/shell/icons.tsx';
+import { saveBlob } from '../attachments/files.ts';
 
 type CsvValue = Parameters<typeof csvLine>[0][number];
 
@@ -17,18 +18,6 @@ function selectedCsv<T>(tableId: string, columns: readonly DataTableColumn<T>[],
     return v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
   };
   return `\uFEFF${csvLine(shown.map((c) => c.header))}${rows.map((row) => csvLine(shown.map((c) => value(c, row)))).join('')}`;
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -60,21 +49,21 @@ export function SelectionActions<T>({
         leftSection={<IconCopy size={14} />}
         onClick={() => {
           clipboard.copy(selected.map(idOf).join(','));
-          notifications.show({ color: 'teal', message: t('sales.selection.copiedIds', { count: selected.length }), autoClose: 2500 });
+          notifications.show({ color: 'teal', message: t('documents.common.selection.copiedIds', { count: selected.length }), autoClose: 2500 });
         }}
       >
-        {t('sales.selection.copyIds')}
+        {t('documents.common.selection.copyIds')}
       </Button>
       <Button
         size="xs"
         variant="light"
         onClick={() => {
           const file = `${fileName}.csv`;
-          download(file, selectedCsv(tableId, columns, selected));
-          notifications.show({ color: 'teal', message: t('sales.selection.exportedSelected', { count: selected.length, file }), autoClose: 3000 });
+          saveBlob(file, new Blob([selectedCsv(tableId, columns, selected)], { type: 'text/csv;charset=utf-8' }));
+          notifications.show({ color: 'teal', message: t('documents.common.selection.exportedSelected', { count: selected.length, file }), autoClose: 3000 });
         }}
       >
-        {t('sales.selection.exportSelected')}
+        {t('documents.common.selection.exportSelected')}
       </Button>
     </Group>
   );
