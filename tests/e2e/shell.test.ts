@@ -125,12 +125,12 @@ describe('the app shell', () => {
     await heading(page).filter({ hasText: 'Sales receipts' }).waitFor();
     /** The state the address gave the screen: the search box, the open record, the list answering. */
     const stateOf = async (target: Page) => {
-      await target.getByTestId('detail-panel').waitFor();
-      await expect.poll(() => target.getByTestId('detail-panel').locator('[aria-busy="true"]').count()).toBe(0);
+      await target.getByTestId('sale-detail').waitFor();
+      await expect.poll(() => target.getByTestId('sale-detail').locator('[aria-busy="true"]').count()).toBe(0);
       // Typed search params: an unknown sort is dropped (the list answers in its default order, not a 400).
       await target.locator('[role="grid"]').waitFor();
       expect(await target.getByTestId('data-table-error').count()).toBe(0);
-      return { q: await target.getByTestId('filter-q').locator('input').inputValue(), open: await target.getByTestId('detail-panel').getAttribute('aria-label') };
+      return { q: await target.getByTestId('filter-q').inputValue(), open: await target.getByTestId('sale-detail').getAttribute('aria-label') };
     };
     const start = await stateOf(page);
     expect(start.q).toBe('Ion');
