@@ -47,12 +47,12 @@ import type { OperationHandlers } from './operation-handlers.ts';
 import { createWebhooks } from './webhooks/index.ts';
 import { createAttachments } from './domains/attachments/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
-import { createScreenListHandlers } from './screen-lists.ts';
-import { createLogHandlers } from './log-operations.ts';
-import { createOrderOperationHandlers } from './order-operations.ts';
-import { createSalesOperationHandlers } from './sales-operations.ts';
-import { createProductOperationHandlers } from './product-operations.ts';
-import { createDocumentOperationHandlers } from './document-operations.ts';
+import { createScreenListHandlers } from './operations/screen-lists.ts';
+import { createLogHandlers } from './operations/logs.ts';
+import { createOrderOperationHandlers } from './operations/orders.ts';
+import { createSalesOperationHandlers } from './operations/sales.ts';
+import { createProductOperationHandlers } from './operations/products.ts';
+import { createDocumentOperationHandlers } from './operations/documents.ts';
 import { changedRecords } from './change-records.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
 

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { OperationInput, OperationOutput } from '../../shared/contract/operations.ts';
 import { NOTIFICATION_TYPES } from '../../shared/domain/webhooks.ts';
-import { createLogHandlers } from '../../electron/core/log-operations.ts';
+import { createLogHandlers } from '../../electron/core/operations/logs.ts';
 import { createDeliveries } from '../../electron/core/webhooks/deliveries.ts';
 import { createApiLog } from '../../electron/core/domains/api-log/index.ts';
 import { systemClock } from '../../electron/core/time.ts';

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { badRequest, notFound } from '../../shared/contract/errors.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { Sales } from './domains/sales/index.ts';
-import { createPaymentLedger, type Payments } from './domains/payments/index.ts';
+import { badRequest, notFound } from '../../../shared/contract/errors.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { Sales } from '../domains/sales/index.ts';
+import { createPaymentLedger, type Payments } from '../domains/payments/index.ts';
 
 export interface SalesOperationDeps {
   db: Database;

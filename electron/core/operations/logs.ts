@@ -1,8 +1,8 @@
-import { badRequest } from '../../shared/contract/errors.ts';
-import type { logOperations } from '../../shared/contract/operations-logs.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { ApiLog } from './domains/api-log/index.ts';
-import type { Deliveries } from './webhooks/deliveries.ts';
+import { badRequest } from '../../../shared/contract/errors.ts';
+import type { logOperations } from '../../../shared/contract/operations-logs.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { ApiLog } from '../domains/api-log/index.ts';
+import type { Deliveries } from '../webhooks/deliveries.ts';
 
 export interface LogHandlerDeps {
   deliveries: Pick<Deliveries, 'window'>;

@@ -1,16 +1,16 @@
-import { badRequest } from '../../shared/contract/errors.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { WindowOptions } from './store/paging.ts';
-import type { Sales } from './domains/sales/index.ts';
-import type { Invoices } from './domains/invoices/index.ts';
-import type { Proformas } from './domains/proformas/index.ts';
-import type { FiscalReceipts } from './domains/fiscal-receipts/index.ts';
-import type { Payments } from './domains/payments/index.ts';
-import type { Awbs } from './domains/awb/index.ts';
-import type { Contacts } from './domains/contacts/index.ts';
-import type { Products } from './domains/products/index.ts';
-import type { Connectors } from './domains/connectors/index.ts';
-import type { GlobalSearch } from './domains/search/index.ts';
+import { badRequest } from '../../../shared/contract/errors.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { WindowOptions } from '../store/paging.ts';
+import type { Sales } from '../domains/sales/index.ts';
+import type { Invoices } from '../domains/invoices/index.ts';
+import type { Proformas } from '../domains/proformas/index.ts';
+import type { FiscalReceipts } from '../domains/fiscal-receipts/index.ts';
+import type { Payments } from '../domains/payments/index.ts';
+import type { Awbs } from '../domains/awb/index.ts';
+import type { Contacts } from '../domains/contacts/index.ts';
+import type { Products } from '../domains/products/index.ts';
+import type { Connectors } from '../domains/connectors/index.ts';
+import type { GlobalSearch } from '../domains/search/index.ts';
 
 export interface ScreenListDeps {
   sales: Sales;

@@ -1,15 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import { badRequest, isOperationError, OperationError } from '../../shared/contract/errors.ts';
-import { IMAGE_MAX_BYTES, type MediaUrls } from '../../shared/domain/images.ts';
-import type { QueuedNotification } from '../../shared/domain/staff-actions.ts';
-import { vatRatesOn } from '../../shared/domain/vat.ts';
-import type { PricelistPrice, ProductScreenDetail } from '../../shared/contract/operations-products.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { Products } from './domains/products/index.ts';
-import type { Images } from './domains/images/index.ts';
-import type { Reference } from './domains/reference/index.ts';
-import { createStaffDeliveries } from './domains/connectors/index.ts';
-import { round2 } from './money.ts';
+import { badRequest, isOperationError, OperationError } from '../../../shared/contract/errors.ts';
+import { IMAGE_MAX_BYTES, type MediaUrls } from '../../../shared/domain/images.ts';
+import type { QueuedNotification } from '../../../shared/domain/staff-actions.ts';
+import { vatRatesOn } from '../../../shared/domain/vat.ts';
+import type { PricelistPrice, ProductScreenDetail } from '../../../shared/contract/operations-products.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { Products } from '../domains/products/index.ts';
+import type { Images } from '../domains/images/index.ts';
+import type { Reference } from '../domains/reference/index.ts';
+import { createStaffDeliveries } from '../domains/connectors/index.ts';
+import { round2 } from '../money.ts';
 
 export interface ProductOperationDeps {
   db: Database;

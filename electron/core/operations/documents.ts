@@ -1,12 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import { notFound } from '../../shared/contract/errors.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { Invoices } from './domains/invoices/index.ts';
-import type { Proformas } from './domains/proformas/index.ts';
-import type { FiscalReceipts } from './domains/fiscal-receipts/index.ts';
-import type { Awbs } from './domains/awb/index.ts';
-import type { Contacts } from './domains/contacts/index.ts';
-import type { DocumentLinks } from './domains/documents/index.ts';
+import { notFound } from '../../../shared/contract/errors.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { Invoices } from '../domains/invoices/index.ts';
+import type { Proformas } from '../domains/proformas/index.ts';
+import type { FiscalReceipts } from '../domains/fiscal-receipts/index.ts';
+import type { Awbs } from '../domains/awb/index.ts';
+import type { Contacts } from '../domains/contacts/index.ts';
+import type { DocumentLinks } from '../domains/documents/index.ts';
 
 export interface DocumentOperationDeps {
   db: Database;

@@ -1,8 +1,8 @@
-import { notFound } from '../../shared/contract/errors.ts';
-import type { orderOperations } from '../../shared/contract/operations-orders.ts';
-import type { HandlersOf } from './operation-handlers.ts';
-import type { Connectors } from './domains/connectors/index.ts';
-import type { Webhooks } from './webhooks/index.ts';
+import { notFound } from '../../../shared/contract/errors.ts';
+import type { orderOperations } from '../../../shared/contract/operations-orders.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
+import type { Connectors } from '../domains/connectors/index.ts';
+import type { Webhooks } from '../webhooks/index.ts';
 
 export interface OrderOperationDeps {
   connectors: Pick<Connectors, 'order' | 'orderExtras' | 'cancelOrder'>;
