@@ -42,11 +42,10 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
 
 /**
  * axe-core's serious and critical violations (of the page, or of `only`: a dialog over a page
- * already checked). The toasts are left out: Mantine's notification
- * close button has no accessible name (components/feedback/notify.tsx does not give it one yet).
+ * already checked), toasts included.
  */
 async function seriousViolations(page: Page, only?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).exclude('.mantine-Notifications-root');
+  const builder = new AxeBuilder({ page });
   const results = await (only ? builder.include(only) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -37,3 +37,8 @@ export function notifyFailed(title: ReactNode, error: unknown): void {
   const message = error instanceof ErpError ? error.messages.join('\n') || error.message : error instanceof Error ? error.message : String(error);
   notifications.show({ color: 'red', title, message, autoClose: 10_000, closeButtonProps: { 'aria-label': i18next.t('common.close') } });
 }
+
+/** A short toast that something small went through ("Copied 3 ids"), closing by itself. */
+export function notifyInfo(message: ReactNode, autoClose = 3000): void {
+  notifications.show({ color: 'teal', message, autoClose, closeButtonProps: { 'aria-label': i18next.t('common.close') } });
+}

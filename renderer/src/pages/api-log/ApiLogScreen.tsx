@@ -9,6 +9,7 @@ import { PageHeader } from '../../app/shell/PageHeader.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
 import { ListDetailLayout } from '../../components/detail/index.ts';
 import { ChoiceFilter, ClearFilters, FilterRow, TextFilter } from '../webhooks/filters.tsx';
+import { DateRangeFilter } from '../documents-common/filters.tsx';
 import { useLogSource, type LogFilters } from '../webhooks/log-source.ts';
 import { ApiLogDetail } from './ApiLogDetail.tsx';
 import { apiLogColumns } from './columns.tsx';
@@ -114,6 +115,7 @@ export function ApiLogScreen() {
                   testId="filter-user"
                   width={120}
                 />
+                <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
                 {filtered && <ClearFilters label={t('apiLog.filters.clear')} onClear={clearFilters} />}
               </FilterRow>
             }

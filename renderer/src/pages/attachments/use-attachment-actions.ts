@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../../../shared/domain/attachments.ts';
-import { confirmAction } from '../../components/feedback/index.ts';
+import { confirmAction, notifyInfo } from '../../components/feedback/index.ts';
 import { useDeleteAttachment, useDownloadAttachment } from './queries.ts';
 
 /**
@@ -22,7 +21,7 @@ export function useAttachmentActions(companyId: number, attachment: Attachment) 
       cancelLabel: t('common.cancel'),
       danger: true,
     });
-    if (confirmed) remove.mutate(input, { onSuccess: () => notifications.show({ color: 'teal', message: t('attachments.deleted', { name }) }) });
+    if (confirmed) remove.mutate(input, { onSuccess: () => notifyInfo(t('attachments.deleted', { name })) });
   };
   return {
     name,

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { notifyInfo } from '../../components/feedback/index.ts';
 import { csvLine, useTablePrefs, type DataTableColumn } from '../../components/data-table/index.ts';
 import { IconCopy } from '../../app/shell/icons.tsx';
 import { saveBlob } from '../attachments/files.ts';
@@ -49,7 +49,7 @@ export function SelectionActions<T>({
         leftSection={<IconCopy size={14} />}
         onClick={() => {
           clipboard.copy(selected.map(idOf).join(','));
-          notifications.show({ color: 'teal', message: t('documents.common.selection.copiedIds', { count: selected.length }), autoClose: 2500 });
+          notifyInfo(t('documents.common.selection.copiedIds', { count: selected.length }), 2500);
         }}
       >
         {t('documents.common.selection.copyIds')}
@@ -60,7 +60,7 @@ export function SelectionActions<T>({
         onClick={() => {
           const file = `${fileName}.csv`;
           saveBlob(file, new Blob([selectedCsv(tableId, columns, selected)], { type: 'text/csv;charset=utf-8' }));
-          notifications.show({ color: 'teal', message: t('documents.common.selection.exportedSelected', { count: selected.length, file }), autoClose: 3000 });
+          notifyInfo(t('documents.common.selection.exportedSelected', { count: selected.length, file }), 3000);
         }}
       >
         {t('documents.common.selection.exportSelected')}

@@ -1,6 +1,5 @@
 import { Alert, Badge, Box, Button, Code, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { confirmAction, notifyInfo } from '../../components/feedback/index.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import type { StorageSettings, StorageTestResult } from '../../../../shared/domain/attachments.ts';
 import { ErpError } from '../../api/errors.ts';
@@ -76,17 +75,19 @@ export function StoragePanel({ companyId }: { companyId: number }) {
     update.mutate(patch, {
       onSuccess: () => {
         test.reset();
-        notifications.show({ color: 'teal', message: t('storage.saved') });
+        notifyInfo(t('storage.saved'));
       },
     });
-  const remove = () =>
-    modals.openConfirmModal({
+  const remove = async () => {
+    const confirmed = await confirmAction({
       title: t('storage.removeTitle'),
-      children: <Text size="sm">{t('storage.removeText')}</Text>,
-      labels: { confirm: t('storage.remove'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => change({ ftp: null }),
+      body: t('storage.removeText'),
+      confirmLabel: t('storage.remove'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
     });
+    if (confirmed) change({ ftp: null });
+  };
 
   return (
     <Paper component="section" p="lg" aria-labelledby="storage-heading" id={STORAGE_PANEL_ID}>

@@ -9,6 +9,7 @@ import { ListDetailLayout } from '../../components/detail/index.ts';
 import { deliveryColumns } from './columns.tsx';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { ChoiceFilter, ClearFilters, FilterRow, TextFilter, ViewSwitch } from './filters.tsx';
+import { DateRangeFilter } from '../documents-common/filters.tsx';
 import { useLogSource, type LogFilters } from './log-source.ts';
 import type { WebhookLogSearch } from './search.ts';
 
@@ -106,6 +107,7 @@ export function DeliveriesView() {
                 testId="filter-order"
                 width={130}
               />
+              <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
               {filtered && <ClearFilters label={t('webhookLog.filters.clear')} onClear={clearFilters} />}
             </FilterRow>
           }
