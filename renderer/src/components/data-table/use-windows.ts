@@ -14,12 +14,20 @@ export function windowKey(viewKey: readonly unknown[], sort: string | undefined,
   return [...viewKey, { sort: sort ?? null, direction, offset, limit }];
 }
 
-/** Returns `value` once it has not changed for `delay` ms; at once when `immediate`. */
+/**
+ * Returns `value` once it has not changed for `delay` ms; at once when `immediate`, and at once
+ * for the first change after a quiet spell (a jump: a click in the scrollbar track, Page Down,
+ * a row opened far away), so only a continuing move (a drag, a fling) waits for it to settle.
+ */
 function useSettled(value: string, delay: number, immediate: boolean): string {
   const [settled, setSettled] = useState(value);
+  const lastChange = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     if (value === settled) return undefined;
-    if (immediate) {
+    const now = performance.now();
+    const quiet = now - lastChange.current > delay;
+    lastChange.current = now;
+    if (immediate || quiet) {
       setSettled(value);
       return undefined;
     }
