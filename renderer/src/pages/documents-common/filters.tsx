@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, CloseButton, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, TextInput, type ComboboxItem } from '@mantine/core';
+import { Button, CloseButton, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, TextInput, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
@@ -158,7 +158,7 @@ export function FlagFilter({
   );
 }
 
-/** A choice among a few values (status, courier), clearable. */
+/** A choice among a few values (status, courier, connector), clearable; every list screen's. */
 export function ChoiceFilter({
   label,
   any,
@@ -170,8 +170,10 @@ export function ChoiceFilter({
   searchable,
 }: {
   label: string;
+  /** The placeholder: what empty means ("Any status"). */
   any: string;
-  data: ComboboxItem[];
+  /** The choices, or groups of them (a status class or one status). */
+  data: ComboboxItem[] | ComboboxItemGroup<ComboboxItem>[];
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   testId: string;
@@ -183,6 +185,7 @@ export function ChoiceFilter({
       size="xs"
       w={width}
       clearable
+      allowDeselect
       searchable={searchable}
       aria-label={label}
       placeholder={any}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, CloseButton, Group, SegmentedControl, Select, TextInput, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
+import { Button, CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../app/shell/icons.tsx';
@@ -19,32 +19,8 @@ export function FilterRow({ children }: { children: ReactNode }) {
   );
 }
 
-/** A clearable choice; the placeholder says what empty means ("Any status"). */
-export function ChoiceFilter({ label, any, data, value, onChange, testId, width = 150 }: {
-  label: string;
-  any: string;
-  data: ComboboxItem[] | ComboboxItemGroup<ComboboxItem>[];
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  testId: string;
-  width?: number;
-}) {
-  return (
-    <Select
-      size="xs"
-      w={width}
-      clearable
-      allowDeselect
-      aria-label={label}
-      placeholder={any}
-      data={data}
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      comboboxProps={{ withinPortal: true }}
-      data-testid={testId}
-    />
-  );
-}
+/** The list screens' one choice control. */
+export { ChoiceFilter } from '../documents-common/filters.tsx';
 
 /** Exact text (an order id, a user, a route start), sent after a pause; × clears it. */
 export function TextFilter({ label, clearLabel, placeholder, value, onChange, testId, width = 150, search }: {
