@@ -69,7 +69,8 @@ export const operations = {
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
     output: Type.Array(ApiUser),
     http: { method: 'GET', path: '/accounts/:company_id/api-users' },
-    reads: ['api_users'],
+    // A REST call moves last_used_ts without a data.changed of its own; every call is logged.
+    reads: ['api_users', 'api_log'],
   }),
   'apiUsers.create': op({
     summary: 'Create an API user; the password (generated when absent) is shown only in this answer',

@@ -168,6 +168,8 @@ describe('connectors and API users', () => {
     await once.waitFor({ state: 'hidden' });
     const row = page.getByTestId('api-users-table').locator('tr[data-username="e2e-shop"]');
     await row.waitFor();
+    // The REST call above is its last use, shown without a reload (an API log entry refreshes the list).
+    await expect.poll(() => row.textContent()).not.toMatch(/never/);
     expect(await page.content()).not.toContain(password);
     await shoot(page, 'connectors-api-users');
 

@@ -17,6 +17,10 @@ describe('queryIsAffected', () => {
     expect(queryIsAffected('lists.sales', { company_id: 2 }, changed)).toBe(false);
   });
 
+  it("a REST call (an API log entry) refreshes the API users' last use", () => {
+    expect(queryIsAffected('apiUsers.list', { company_id: 1 }, { companyId: 1, tables: ['api_log'] })).toBe(true);
+  });
+
   it("'*' (a reset) refreshes every read; a change of no account reaches every account", () => {
     expect(queryIsAffected('lists.products', { company_id: 7 }, { companyId: null, tables: ['*'] })).toBe(true);
     expect(queryIsAffected('settings.get', {}, { companyId: null, tables: ['service_settings'] })).toBe(true);
