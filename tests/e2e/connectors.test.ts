@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
 /*
  * Connectors › Connector orders and Connectors & API users in Chromium against a real server on
@@ -15,14 +15,8 @@ import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
 const e2e = useE2eServer();
 
-async function openUi(hash: string): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  const context = await e2e().browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' });
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#${hash}`);
-  return { context, page, pageErrors };
-}
+/** The UI at `hash` in a fresh context (e2e-server.ts). */
+const openUi = (hash: string) => openSharedUi(e2e().server, e2e().browser, hash);
 
 async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme });

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
 /*
  * The document screens (Invoices, Proformas, Fiscal receipts, AWBs, Contacts) in a real Chromium
@@ -30,20 +30,9 @@ const SCREENS: Screen[] = [
   { id: 'contacts', file: 'contacts', path: '/c/1/catalogue/contacts', detail: 'contact-detail', heading: /\S/ },
 ];
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  pageErrors: Error[];
-}
 
-async function openUi(hash: string): Promise<Opened> {
-  const context = await e2e().browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' });
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#${hash}`);
-  return { context, page, pageErrors };
-}
+/** The UI at `hash` in a fresh context (e2e-server.ts). */
+const openUi = (hash: string) => openSharedUi(e2e().server, e2e().browser, hash);
 
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 const grid = (page: Page) => page.getByRole('grid');

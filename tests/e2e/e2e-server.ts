@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
 
@@ -51,4 +51,25 @@ export function useE2eServer(): () => E2eContext {
     if (!context) throw new Error('the e2e server is not started (use it inside a test)');
     return context;
   };
+}
+
+export interface OpenedUi {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page: a test ends by expecting none. */
+  pageErrors: Error[];
+}
+
+/**
+ * A fresh browser context (English, light, 1440x900) on the UI with the admin token, at `hash`
+ * (`/c/1/documents/sales?...`); `clipboard` grants reading and writing it (copy buttons).
+ */
+export async function openUi(server: E2eContext['server'], browser: Browser, hash: string, options: { clipboard?: boolean } = {}): Promise<OpenedUi> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(`${server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#${hash}`);
+  return { context, page, pageErrors };
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+import { type Locator, type Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
 /*
  * The Logs and Settings screens in a real Chromium against a real server: a REST call made from
@@ -17,22 +17,9 @@ const e2e = useE2eServer();
 /* Used inside page.evaluate (runs in Chromium); this file is type-checked with Node's types only. */
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  pageErrors: Error[];
-}
 
-/** A fresh context (clipboard allowed, for Copy as curl) on the UI with the token, at `hash`. */
-async function openUi(hash: string): Promise<Opened> {
-  const context = await e2e().browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e().server.url });
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#${hash}`);
-  return { context, page, pageErrors };
-}
+/** The UI at `hash` in a fresh context (e2e-server.ts). */
+const openUi = (hash: string) => openSharedUi(e2e().server, e2e().browser, hash, { clipboard: true });
 
 /**
  * Serious and critical axe-core violations of the screen as it is now: its root, its toasts and any

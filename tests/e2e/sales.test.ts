@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
-import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+import { type Download, type Locator, type Page } from 'playwright-core';
+import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
 /*
  * Documents › Sales receipts and Payments in a real Chromium against a real server: browse and
@@ -15,20 +15,9 @@ import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 const e2e = useE2eServer();
 const NOTE = { name: 'bon-e2e.txt', mimeType: 'text/plain', buffer: Buffer.from('Atașament bon e2e – ăîșț\n', 'utf8') };
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  pageErrors: Error[];
-}
 
-async function openUi(hash: string): Promise<Opened> {
-  const context = await e2e().browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' });
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#${hash}`);
-  return { context, page, pageErrors };
-}
+/** The UI at `hash` in a fresh context (e2e-server.ts). */
+const openUi = (hash: string) => openSharedUi(e2e().server, e2e().browser, hash);
 
 /** Text content with the no-break spaces of Intl (1.234,56\u00a0RON) as plain spaces. */
 const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
