@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
 import { registerMedia } from './media.ts';
 import { registerDocuments } from './documents.ts';
@@ -11,6 +12,9 @@ import { restApi, REST_PREFIX } from './public/index.ts';
 import { controlApi, CONTROL_PREFIX } from './control/index.ts';
 import { inboxReceiver } from './control/inbox-receiver.ts';
 import { registerRenderer } from './static.ts';
+import { lazySerializers } from './lazy-serializers.ts';
+import { AnswerCache } from './public/answer-cache.ts';
+import { createCachedAnswers } from './public/cached-answers.ts';
 
 export interface ServerOptions {
   core: Core;
@@ -34,8 +38,27 @@ export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** The HTTP doors over one core: the spec's REST API and the control API. */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { core } = options;
+  const cache = new AnswerCache(() => core.rest.serviceSettings().answer_cache_mb * 1024 * 1024);
+  let closing = false;
+  const answerFromCache = createCachedAnswers(core, cache, () => closing);
   const app = Fastify({
+    // Repeated REST GETs are answered from the answer cache before Fastify routes them
+    // (cached-answers.ts); the server is otherwise the one Fastify would make.
+    serverFactory: (handler, factoryOptions) => {
+      const server = createHttpServer((request: IncomingMessage, response: ServerResponse) => {
+        if (!answerFromCache(request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it makes itself (its defaults: 72 s keep-alive, no timeouts).
+      const timeout = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+      server.keepAliveTimeout = timeout(factoryOptions.keepAliveTimeout, 72_000);
+      server.requestTimeout = timeout(factoryOptions.requestTimeout, 0);
+      server.setTimeout(timeout(factoryOptions.connectionTimeout, 0));
+      return server;
+    },
     logger: false,
+    // Answer serializers compile on first use, not at start (lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -88,7 +111,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.register(multipart, {
     limits: { fileSize: options.bodyLimit ?? DEFAULT_BODY_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
-  await app.register(restApi, { prefix: REST_PREFIX, core: options.core });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  await app.register(restApi, { prefix: REST_PREFIX, core: options.core, cache });
   registerMedia(app, options.core.rest.files, options.core.rest.images.thumbnail);
   registerDocuments(app, options.core.rest.links);
   registerAttachmentFiles(app, options.core);

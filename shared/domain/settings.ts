@@ -25,6 +25,11 @@ export const ServiceSettings = Type.Object({
   }),
   auth_lockout: AuthLockout,
   api_log_max_rows: Type.Integer({ minimum: 100, maximum: 10_000_000, description: 'the API log keeps the newest rows' }),
+  answer_cache_mb: Type.Integer({
+    minimum: 0,
+    maximum: 4096,
+    description: 'memory for reusing REST GET answers while the data is unchanged (least recently used go first); 0 turns the cache off',
+  }),
 });
 export type ServiceSettings = Static<typeof ServiceSettings>;
 
@@ -37,6 +42,7 @@ export const ServiceSettingsPatch = Type.Object(
     inbox_allow_remote: Type.Optional(ServiceSettings.properties.inbox_allow_remote),
     auth_lockout: Type.Optional(Type.Partial(AuthLockout, { additionalProperties: false })),
     api_log_max_rows: Type.Optional(ServiceSettings.properties.api_log_max_rows),
+    answer_cache_mb: Type.Optional(ServiceSettings.properties.answer_cache_mb),
   },
   { additionalProperties: false },
 );
@@ -56,4 +62,5 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   inbox_allow_remote: false,
   auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 },
   api_log_max_rows: 20000,
+  answer_cache_mb: 64,
 };

@@ -1,41 +1,88 @@
+import type { AuthenticatedUser } from '../../core/domains/auth/index.ts';
+import type { LoggedAnswer } from '../../core/domains/api-log/index.ts';
+
+/**
+ * One answer of a GET endpoint as it went out, with what a repeat of the request needs. As a
+ * LoggedAnswer, the API log writes its head once and lets the repeats refer to that line.
+ */
+export interface CachedAnswer extends LoggedAnswer {
+  /** The data version (and day) the answer was made at: see answerVersion(). */
+  version: string;
+  /** The exact bytes sent (UTF-8 JSON): a repeat writes them as they are, no encoding. */
+  body: Buffer;
+  status: number;
+  contentType: string;
+  /** What the API log keeps of the answer (its head). */
+  logHead: string;
+  /** request_route of the API log line. */
+  route: string;
+  companyId: number;
+  /** Who the answer was made for (it echoes the user): checked again on every repeat. */
+  user: AuthenticatedUser;
+}
+
+/** Bytes an entry holds besides its body (key, head, the objects): an estimate, on the safe side. */
+const ENTRY_OVERHEAD = 512;
+
+const sizeOf = (key: string, answer: CachedAnswer) => answer.body.length + 2 * (key.length + answer.logHead.length + answer.route.length) + ENTRY_OVERHEAD;
+
 /**
  * Serialized answers of GET endpoints, reused while the data they were made of is unchanged
- * (same data version, see electron/core/store/data-version.ts). The key holds the caller (user
- * and IP, which the envelope echoes) and the whole URL. Authentication still runs for every
- * request: the cache only saves the query and the serialization. Least recently used answers
- * are dropped beyond `maxBytes`.
+ * (same data version, see electron/core/store/data-version.ts). The key holds everything the
+ * answer depends on besides the data: the caller's IP and credentials (the envelope echoes IP
+ * and user), the Host (URLs in answers are built on it) and the whole URL. Authentication is
+ * checked again for every repeat (see cached-answers.ts). Beyond the byte budget, the least
+ * recently used answers go first; an answer larger than an eighth of the budget is not kept.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { version: string; body: string }>();
+  /** Insertion order is recency: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  /** `maxBytes` is read on every store: a changed setting applies from the next answer on. */
+  constructor(private readonly maxBytes: () => number) {}
 
-  get(key: string, version: string): string | undefined {
+  /** The answer stored under `key` when it was made at `version`; a stale one is dropped. */
+  get(key: string, version: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (entry === undefined) return undefined;
     this.entries.delete(key);
     if (entry.version !== version) {
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(key, entry);
       return undefined;
     }
-    this.entries.set(key, entry); // most recently used last
-    return entry.body;
+    this.entries.set(key, entry);
+    return entry;
   }
 
-  set(key: string, version: string, body: string): void {
-    if (body.length > this.maxBytes / 8) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.bytes -= previous.body.length;
-      this.entries.delete(key);
+  set(key: string, answer: CachedAnswer): void {
+    const budget = this.maxBytes();
+    const size = sizeOf(key, answer);
+    this.delete(key);
+    if (size <= budget / 8) {
+      this.entries.set(key, answer);
+      this.bytes += size;
     }
-    this.entries.set(key, { version, body });
-    this.bytes += body.length;
-    for (const [oldKey, oldEntry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= oldEntry.body.length;
+    this.evictTo(budget);
+  }
+
+  /** Bytes held and entries, for the settings screen and the tests. */
+  stats(): { bytes: number; entries: number } {
+    return { bytes: this.bytes, entries: this.entries.size };
+  }
+
+  private delete(key: string): void {
+    const previous = this.entries.get(key);
+    if (previous === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, previous);
+  }
+
+  private evictTo(budget: number): void {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= budget) break;
+      this.entries.delete(key);
+      this.bytes -= sizeOf(key, entry);
     }
   }
 }

@@ -19,6 +19,8 @@ import { registerConnectorRoutes } from './connector.ts';
 import { registerMarketplaceRoutes } from './marketplace.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { RestRoutes } from './route-kit.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
@@ -38,7 +40,7 @@ function bodyHead(body: unknown): string {
 }
 
 /** The REST API of the spec under /app/rest/v1/{company_id}/. */
-export async function restApi(app: FastifyInstance, opts: { core: Core }): Promise<void> {
+export async function restApi(app: FastifyInstance, opts: { core: Core; cache: AnswerCache }): Promise<void> {
   const { core } = opts;
   app.decorateRequest('rest', null);
 
@@ -70,9 +72,14 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
     request.rest = { companyId: path.companyId, user: outcome.user };
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    logHeads.set(request, typeof payload === 'string' ? payload.slice(0, 4096) : '');
-    return payload;
+  // The head of the answer for the log: text answers only (a JSON answer may be sent as bytes).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const json = Buffer.isBuffer(payload) && String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    logHeads.set(
+      request,
+      typeof payload === 'string' ? payload.slice(0, API_LOG_BODY_HEAD) : json ? payload.toString('utf8', 0, 4 * API_LOG_BODY_HEAD).slice(0, API_LOG_BODY_HEAD) : '',
+    );
+    done(null, payload);
   });
   const logHeads = new WeakMap<FastifyRequest, string>();
 
@@ -106,7 +113,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core }): Promi
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
 
-  const routes = new RestRoutes(app, core);
+  const routes = new RestRoutes(app, core, opts.cache);
   registerSalesRoutes(routes);
   registerInvoiceRoutes(routes);
   registerProformaRoutes(routes);

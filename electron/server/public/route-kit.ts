@@ -8,9 +8,11 @@ import type { Core } from '../../core/create-core.ts';
 import { envelope } from '../envelope.ts';
 import { readListFilters } from './list-request.ts';
 import { companyIdOf } from './rest-context.ts';
-import { AnswerCache } from './answer-cache.ts';
-import { formatDate } from '../../core/time.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { answerKey, answerVersion } from './cached-answers.ts';
+import { requestRoute } from '../envelope.ts';
 import type { ChangedRecords } from '../../../shared/contract/events.ts';
+import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 
 /**
  * Every REST endpoint is declared once here: the declaration registers the Fastify route and
@@ -123,11 +125,11 @@ function readBody(request: FastifyRequest, declared: EndpointDoc['body']): unkno
 
 export class RestRoutes {
   readonly docs: EndpointDoc[] = [];
-  private readonly cache = new AnswerCache();
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly core: Core,
+    private readonly cache: AnswerCache,
   ) {}
 
   /** A paginated list: the handler answers one page of rows. */
@@ -197,22 +199,32 @@ export class RestRoutes {
         reply,
       };
       if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
-      // A GET answer is reused while the data version is unchanged (see AnswerCache).
-      // Answers echo the caller (user, IP) and may carry URLs built from the Host header.
+      // A GET answer is reused while the data version is unchanged (see AnswerCache): repeats
+      // are answered before Fastify (cached-answers.ts); a HEAD, or a GET from an IP whose
+      // lock-out just ended, finds it here.
       const cacheKey =
-        doc.method === 'GET' ? `${request.ip}|${request.callerName ?? ''}|${request.headers.host ?? ''}|${request.url}` : undefined;
-      // The day is part of the version: prices from pricelist rules depend on it.
-      const version = cacheKey === undefined ? '' : `${this.core.rest.dataVersion()}|${formatDate(this.core.clock.now())}`;
+        doc.method === 'GET' ? answerKey(request.ip, request.headers.authorization, request.headers.host, request.url) : undefined;
+      const version = cacheKey === undefined ? '' : answerVersion(this.core);
       if (cacheKey !== undefined) {
         const cached = this.cache.get(cacheKey, version);
-        if (cached !== undefined) return reply.code(status).type(JSON_TYPE).send(cached);
+        if (cached !== undefined) return reply.code(cached.status).type(cached.contentType).send(cached.body);
       }
       const answer = await run(ctx);
       if (answer === SENT) return reply;
-      if (cacheKey === undefined || reply.statusCode !== status) return answer;
-      const body = reply.serialize(answer);
-      if (typeof body !== 'string') return answer;
-      this.cache.set(cacheKey, version, body);
+      if (cacheKey === undefined || reply.statusCode !== status || !request.rest) return answer;
+      const serialized = reply.serialize(answer);
+      if (typeof serialized !== 'string') return answer;
+      const body = Buffer.from(serialized);
+      this.cache.set(cacheKey, {
+        version,
+        body,
+        status,
+        contentType: JSON_TYPE,
+        logHead: serialized.slice(0, API_LOG_BODY_HEAD),
+        route: requestRoute(request),
+        companyId: request.rest.companyId,
+        user: request.rest.user,
+      });
       return reply.type(JSON_TYPE).send(body);
     };
     const schema = options.serializeWith ? { response: { [status]: options.serializeWith } } : {};

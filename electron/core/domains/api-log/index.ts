@@ -15,6 +15,16 @@ export interface ApiLogRecord {
   durationMs: number;
   requestBody: string;
   responseBody: string;
+  /**
+   * The same answer logged before (the answer cache's entry): its head is written once and the
+   * later lines refer to that line instead of repeating it. The log sets `loggedAs`.
+   */
+  sameAnswer?: LoggedAnswer | undefined;
+}
+
+/** An answer whose head the log holds in one line (see ApiLogRecord.sameAnswer). */
+export interface LoggedAnswer {
+  loggedAs?: number;
 }
 
 interface Row {
@@ -32,10 +42,16 @@ interface Row {
 }
 
 const TRIM_EVERY = 100;
-/** Log lines wait at most this long before they are written, together, in one transaction. */
-const FLUSH_AFTER_MS = 25;
+/**
+ * Log lines wait at most this long (or until FLUSH_AT lines wait) before they are written,
+ * together, in one transaction: the fewer commits, the fewer times the same pages are written.
+ */
+const FLUSH_AFTER_MS = 200;
+const FLUSH_AT = 2000;
 
-interface PendingRow extends Omit<Row, 'id'> {}
+interface PendingRow extends Omit<Row, 'id'> {
+  sameAnswer: LoggedAnswer | undefined;
+}
 
 /** What the screens filter the log by (each served by an index on company_id and the column). */
 export interface ApiLogFilter {
@@ -51,7 +67,10 @@ export interface ApiLogFilter {
   dateThrough?: string | undefined;
 }
 
-const COLUMNS = 'id, company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head';
+// A line that refers to another for its answer's head reads it there (by primary key).
+const COLUMNS =
+  'id, company_id, ts, ip, username, method, route, status, duration_ms, request_head, ' +
+  'CASE WHEN response_head_of IS NULL THEN response_head ELSE coalesce((SELECT h.response_head FROM api_log h WHERE h.id = api_log.response_head_of), \'\') END AS response_head';
 
 /** Past every character a route can hold: a prefix's range ends here (binary order of UTF-8). */
 const PAST_PREFIX = '\u{10FFFF}';
@@ -98,15 +117,15 @@ export function createApiLog(
   maxRows: () => number,
   onAppended: (entry: { company_id: number | null; id: number; status: number }) => void = () => undefined,
 ) {
-  const insert = db.prepare(
-    `INSERT INTO api_log (company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head)
-     VALUES (@company_id, @ts, @ip, @username, @method, @route, @status, @duration_ms, @request_head, @response_head)`,
+  const insert = db.prepare<[number | null, string, string, string, string, string, number, number, string, string, number | null]>(
+    `INSERT INTO api_log (company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head, response_head_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const trim = db.prepare<[number]>('DELETE FROM api_log WHERE id <= (SELECT max(id) FROM api_log) - ?');
   const one = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM api_log WHERE company_id = ? AND id = ?`);
   const pager = new Pager(db);
   const list = db.prepare<[{ company: number; status: number | null; before: number | null; user: string | null; limit: number }], Row>(
-    `SELECT * FROM api_log
+    `SELECT ${COLUMNS} FROM api_log
       WHERE company_id = @company
         AND (@status IS NULL OR status = @status)
         AND (@before IS NULL OR id < @before)
@@ -118,14 +137,29 @@ export function createApiLog(
   // is not a change of the data that answers are made of.
   let ownChanges = 0;
   let pending: PendingRow[] = [];
+  /** The newest line's id (a line's distance from it says whether trimming will soon reach it). */
+  let lastId = (db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM api_log').pluck().get() as number) ?? 0;
   let timer: NodeJS.Timeout | undefined;
 
   const writeBatch = db.transaction((rows: PendingRow[]) => {
     const written: Array<{ company_id: number | null; id: number; status: number }> = [];
+    const keep = maxRows();
     for (const row of rows) {
-      const id = Number(insert.run(row).lastInsertRowid);
+      // The line holding the head must outlive the lines referring to it: once it is half the
+      // log's length behind, the head is written again and later lines refer to the new line.
+      const holder = row.sameAnswer?.loggedAs;
+      const refer = holder !== undefined && holder <= lastId && lastId - holder < keep / 2;
+      const id = Number(
+        insert.run(
+          row.company_id, row.ts, row.ip, row.username, row.method, row.route, row.status, row.duration_ms, row.request_head,
+          refer ? '' : row.response_head,
+          refer ? holder : null,
+        ).lastInsertRowid,
+      );
+      lastId = id;
+      if (row.sameAnswer && !refer) row.sameAnswer.loggedAs = id;
       ownChanges += 1;
-      if (id % TRIM_EVERY === 0) ownChanges += trim.run(maxRows()).changes;
+      if (id % TRIM_EVERY === 0) ownChanges += trim.run(keep).changes;
       written.push({ company_id: row.company_id, id, status: row.status });
     }
     return written;
@@ -155,8 +189,10 @@ export function createApiLog(
         duration_ms: Math.round(entry.durationMs * 100) / 100,
         request_head: entry.requestBody.slice(0, API_LOG_BODY_HEAD),
         response_head: entry.responseBody.slice(0, API_LOG_BODY_HEAD),
+        sameAnswer: entry.sameAnswer,
       });
-      if (!timer) {
+      if (pending.length >= FLUSH_AT) flush();
+      else if (!timer) {
         timer = setTimeout(flush, FLUSH_AFTER_MS);
         timer.unref();
       }

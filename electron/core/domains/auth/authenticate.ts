@@ -100,7 +100,7 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
     challenge,
   });
 
-  return async function authenticate(call: RestCall): Promise<AuthOutcome> {
+  async function authenticate(call: RestCall): Promise<AuthOutcome> {
     const lockedFor = lockout.retryAfterSeconds(call.ip);
     if (lockedFor > 0) {
       return {
@@ -182,6 +182,21 @@ export function createAuthenticator(deps: { accounts: Accounts; apiUsers: ApiUse
     }
     apiUsers.markUsed(row.id);
     return { ok: true, user: { id: row.id, username: row.username, connectorId: row.connector_id } };
-  };
+  }
+
+  /**
+   * A repeat of a call that `user` passed moments ago with the same credentials, IP, method and
+   * path (a hit of the REST answer cache). Everything else a check reads (account, REST switch,
+   * user, password, whitelist, restrictions) is stored data, which the cached answer's data version
+   * covers; only the caller IP's lock-out can change without a write, so only it is checked again.
+   */
+  function repeat(user: AuthenticatedUser, ip: string): boolean {
+    if (lockout.retryAfterSeconds(ip) > 0) return false;
+    lockout.recordSuccess(ip);
+    apiUsers.markUsed(user.id);
+    return true;
+  }
+
+  return Object.assign(authenticate, { repeat });
 }
 export type Authenticate = ReturnType<typeof createAuthenticator>;

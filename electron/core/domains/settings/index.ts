@@ -39,6 +39,7 @@ export function createServiceSettings(db: Database) {
       if (patch.webhook_max_in_flight !== undefined) next.webhook_max_in_flight = patch.webhook_max_in_flight;
       if (patch.inbox_allow_remote !== undefined) next.inbox_allow_remote = patch.inbox_allow_remote;
       if (patch.api_log_max_rows !== undefined) next.api_log_max_rows = patch.api_log_max_rows;
+      if (patch.answer_cache_mb !== undefined) next.answer_cache_mb = patch.answer_cache_mb;
       if (patch.auth_lockout) next.auth_lockout = { ...next.auth_lockout, ...patch.auth_lockout };
       if (Object.keys(patch).length === 0) throw badRequest('settings: the body names no setting to change');
       db.transaction(() => {

@@ -17,6 +17,7 @@ const LIMITS: Record<NumberKey, { minimum?: number; maximum?: number }> = {
   webhook_max_in_flight_per_connector: limits(ServiceSettings.properties.webhook_max_in_flight_per_connector),
   webhook_max_in_flight: limits(ServiceSettings.properties.webhook_max_in_flight),
   api_log_max_rows: limits(ServiceSettings.properties.api_log_max_rows),
+  answer_cache_mb: limits(ServiceSettings.properties.answer_cache_mb),
   max_failures: limits(AuthLockout.properties.max_failures),
   window_s: limits(AuthLockout.properties.window_s),
   lock_s: limits(AuthLockout.properties.lock_s),
@@ -162,6 +163,7 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
             />
           </Group_>
           <Group_ title={t('serviceSettings.groups.apiLog')}>{number('api_log_max_rows')}</Group_>
+          <Group_ title={t('serviceSettings.groups.answerCache')}>{number('answer_cache_mb')}</Group_>
         </SimpleGrid>
         <Group_ title={t('serviceSettings.groups.lockout')} hint={t('serviceSettings.groups.lockoutHint')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -12,6 +12,7 @@ export type NumberKey =
   | 'webhook_max_in_flight_per_connector'
   | 'webhook_max_in_flight'
   | 'api_log_max_rows'
+  | 'answer_cache_mb'
   | 'max_failures'
   | 'window_s'
   | 'lock_s';
@@ -27,10 +28,17 @@ export interface Draft {
   window_s: number | string;
   lock_s: number | string;
   api_log_max_rows: number | string;
+  answer_cache_mb: number | string;
 }
 
 const LOCKOUT = ['max_failures', 'window_s', 'lock_s'] as const;
-const TOP_NUMBERS = ['webhook_timeout_ms', 'webhook_max_in_flight_per_connector', 'webhook_max_in_flight', 'api_log_max_rows'] as const;
+const TOP_NUMBERS = [
+  'webhook_timeout_ms',
+  'webhook_max_in_flight_per_connector',
+  'webhook_max_in_flight',
+  'api_log_max_rows',
+  'answer_cache_mb',
+] as const;
 
 export function draftOf(s: ServiceSettings): Draft {
   return {
@@ -43,6 +51,7 @@ export function draftOf(s: ServiceSettings): Draft {
     window_s: s.auth_lockout.window_s,
     lock_s: s.auth_lockout.lock_s,
     api_log_max_rows: s.api_log_max_rows,
+    answer_cache_mb: s.answer_cache_mb,
   };
 }
 

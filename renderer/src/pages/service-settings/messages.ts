@@ -22,6 +22,7 @@ export const en = {
     lockout: 'Login lockout',
     lockoutHint: 'Repeated failed REST logins from one IP lock that IP for a while.',
     apiLog: 'API log',
+    answerCache: 'REST answer cache',
   },
   fields: {
     webhook_retry_schedule_s: { label: 'Retry schedule (seconds)', help: help(p.webhook_retry_schedule_s) },
@@ -33,6 +34,7 @@ export const en = {
     window_s: { label: 'Counting window (seconds)', help: help(l.window_s) },
     lock_s: { label: 'Lock duration (seconds)', help: help(l.lock_s) },
     api_log_max_rows: { label: 'Entries kept', help: help(p.api_log_max_rows) },
+    answer_cache_mb: { label: 'Memory (MB)', help: help(p.answer_cache_mb) },
   },
   range: 'From {{min}} to {{max}}.',
   schedule: {
@@ -60,6 +62,7 @@ export const ro: Messages<typeof en> = {
     lockout: 'Blocarea autentificării',
     lockoutHint: 'Autentificările REST eșuate repetat de la un IP blochează acel IP pentru o vreme.',
     apiLog: 'Jurnal API',
+    answerCache: 'Memoria de răspunsuri REST',
   },
   fields: {
     webhook_retry_schedule_s: { label: 'Programul reîncercărilor (secunde)', help: 'Pauza dinaintea fiecărei reîncercări după un eșec temporar; numărul lor este limita de reîncercări.' },
@@ -71,6 +74,10 @@ export const ro: Messages<typeof en> = {
     window_s: { label: 'Fereastra de numărare (secunde)', help: 'Intervalul în care se numără aceste eșecuri.' },
     lock_s: { label: 'Durata blocării (secunde)', help: 'Cât timp rămâne blocat IP-ul.' },
     api_log_max_rows: { label: 'Intrări păstrate', help: 'Jurnalul API păstrează cele mai noi intrări.' },
+    answer_cache_mb: {
+      label: 'Memorie (MB)',
+      help: 'Memorie pentru refolosirea răspunsurilor GET REST cât timp datele nu se schimbă (cele folosite cel mai demult ies primele); 0 o oprește.',
+    },
   },
   range: 'Între {{min}} și {{max}}.',
   schedule: {

@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFile, startHarness, writeSql, type Harness } from './harness.ts';
+
+/**
+ * The REST answer cache (electron/server/public/answer-cache.ts, cached-answers.ts): a repeated
+ * GET is answered from the cache before Fastify sees it, with the very bytes of the first answer,
+ * and never after the data changed, whoever changed it: this process (a REST write, an operation),
+ * another process writing the file, or SQL written beside the service.
+ */
+
+let h: Harness;
+let user: [string, string];
+
+beforeAll(async () => {
+  h = await startHarness();
+  user = await h.apiUser();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** The raw answer: status, the headers that matter and the body's bytes. */
+async function raw(path: string, auth: [string, string] = user) {
+  const response = await fetch(`${h.url}/app/rest/v1/1${path}`, {
+    headers: { authorization: `Basic ${Buffer.from(auth.join(':')).toString('base64')}` },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    contentLength: response.headers.get('content-length'),
+    connection: response.headers.get('connection'),
+    keepAlive: response.headers.get('keep-alive'),
+    body,
+    json: JSON.parse(body.toString('utf8')) as { data: Array<Record<string, unknown>>; your_user: string; messages: string[] },
+  };
+}
+
+const firstSale = async () => (await raw('/sales/list/')).json.data[0]!;
+
+describe('a repeated GET', () => {
+  it('answers the same status, headers and bytes from the cache as the first time', async () => {
+    const first = await raw('/product/list/');
+    const again = await raw('/product/list/');
+    expect(first.status).toBe(200);
+    expect(again).toEqual(first);
+  });
+
+  it('is logged every time, each line with the answer head, though the head is stored once', async () => {
+    await h.control('PATCH', '/settings', { api_log_max_rows: 1000 });
+    const route = '/sales/list/page:2/';
+    for (let i = 0; i < 4; i++) await raw(route);
+    const log = await h.control<Array<{ route: string; response_head: string; user: string }>>('GET', `/accounts/1/api-log?limit=50&user=${user[0]}`);
+    const lines = log.body.data.filter((line) => line.route === route);
+    expect(lines).toHaveLength(4);
+    const expected = (await raw(route)).body.toString('utf8').slice(0, 2048);
+    for (const line of lines) expect(line.response_head).toBe(expected);
+    // Stored once in the file for the cached repeats (the first answer and its first repeat write it).
+    const stored = h.core.rest.apiLog;
+    stored.flush();
+    const copies = spawnSync(process.execPath, [
+      '-e',
+      `const D = require('better-sqlite3'); const db = new D(process.argv[1], { readonly: true });
+       console.log(db.prepare("SELECT count(*) FROM api_log WHERE route = ? AND response_head <> ''").pluck().get(process.argv[2]));`,
+      databaseFile(h),
+      route,
+    ], { encoding: 'utf8' });
+    expect(copies.stderr).toBe('');
+    expect(Number(copies.stdout.trim())).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the cache never answers stale data', () => {
+  it('after a write by this process (a REST write)', async () => {
+    const before = await firstSale();
+    const product = async () => (await raw('/product/2/')).json.data as unknown as { product_name: string };
+    const name = (await product()).product_name;
+    expect((await product()).product_name).toBe(name);
+    const changed = await h.rest('PATCH', '/1/product/2/', user, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product_name: `Renamed ${Date.now()}` }),
+    });
+    expect(changed.status, JSON.stringify(changed.body.messages)).toBe(200);
+    expect((await product()).product_name).toMatch(/^Renamed /);
+    expect(await firstSale()).toEqual(before);
+  });
+
+  it('after an operation of the control API', async () => {
+    await raw('/sales/list/');
+    const disabled = await h.control('PATCH', '/accounts/1', { rest_enabled: false });
+    expect(disabled.status).toBe(200);
+    try {
+      const refused = await raw('/sales/list/');
+      expect(refused.status).toBe(401);
+    } finally {
+      await h.control('PATCH', '/accounts/1', { rest_enabled: true });
+    }
+    expect((await raw('/sales/list/')).status).toBe(200);
+  });
+
+  it('after SQL written on another connection beside the service', async () => {
+    const before = await firstSale();
+    writeSql(h, 'UPDATE sales SET mentions = ? WHERE company_id = 1 AND id = ?', 'written beside the service', before.bv_id);
+    expect((await firstSale()).mentions).toBe('written beside the service');
+  });
+
+  it('after another process wrote the file', async () => {
+    const before = await firstSale();
+    const child = spawnSync(process.execPath, [
+      '-e',
+      `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
+       db.prepare('UPDATE sales SET mentions = ? WHERE company_id = 1 AND id = ?').run('written by another process', Number(process.argv[2]));
+       db.close();`,
+      databaseFile(h),
+      String(before.bv_id),
+    ], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect((await firstSale()).mentions).toBe('written by another process');
+  });
+
+  it('for a deleted API user (401, not the cached answer)', async () => {
+    const [name, password] = await h.apiUser();
+    const ok = await raw('/sales/list/', [name, password]);
+    expect(ok.status).toBe(200);
+    const users = await h.control<Array<{ id: number; username: string }>>('GET', '/accounts/1/api-users');
+    const id = users.body.data.find((u) => u.username === name)!.id;
+    expect((await h.control('DELETE', `/accounts/1/api-users/${id}`)).status).toBe(200);
+    expect((await raw('/sales/list/', [name, password])).status).toBe(401);
+  });
+
+  it('for a locked IP (429, even with a cached answer and valid credentials)', async () => {
+    await h.control('PATCH', '/settings', { auth_lockout: { max_failures: 2, window_s: 60, lock_s: 1 } });
+    try {
+      expect((await raw('/invoices/list/')).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await raw('/invoices/list/', [user[0], 'wrong password'])).status).toBe(401);
+      expect((await raw('/invoices/list/')).status).toBe(429);
+      // The lock (one second) runs out: the cached answer is served again.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await raw('/invoices/list/')).status).toBe(200);
+    } finally {
+      await h.control('PATCH', '/settings', { auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 } });
+    }
+  });
+});
+
+describe('the answer cache setting', () => {
+  it('0 MB turns the cache off: answers are still right after changes', async () => {
+    await h.control('PATCH', '/settings', { answer_cache_mb: 0 });
+    try {
+      const first = await raw('/contacts/list/');
+      const again = await raw('/contacts/list/');
+      expect(again.body.equals(first.body)).toBe(true);
+      const before = await firstSale();
+      writeSql(h, 'UPDATE sales SET mentions = ? WHERE company_id = 1 AND id = ?', 'without a cache', before.bv_id);
+      expect((await firstSale()).mentions).toBe('without a cache');
+    } finally {
+      await h.control('PATCH', '/settings', { answer_cache_mb: 64 });
+    }
+  });
+
+  it('is refused out of its range, naming the field', async () => {
+    const refused = await h.control('PATCH', '/settings', { answer_cache_mb: -1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages.join(' ')).toMatch(/answer_cache_mb/);
+  });
+});
