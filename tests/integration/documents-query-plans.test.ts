@@ -168,7 +168,8 @@ describe('query plans of the document lists (no statistics)', () => {
       const plan = plansDb.raw().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
       for (const { detail } of plan) lines.push(detail);
       // no table read from end to end: every table is reached through an index or its key
-      const scans = plan.map((row) => row.detail).filter((detail) => /^SCAN /.test(detail) && !/^SCAN json_each/.test(detail));
+      // (a SCAN of a subquery reads rows the query made, not a table)
+      const scans = plan.map((row) => row.detail).filter((detail) => /^SCAN /.test(detail) && !/^SCAN (json_each|\(subquery-)/.test(detail));
       expect(scans, sql).toEqual([]);
     }
     expect(lines.join('\n')).toMatch(uses);

@@ -59,6 +59,8 @@ export interface WindowOptions<S extends string> {
 }
 
 const MAX_CACHED_QUERIES = 2000;
+/** Page boundaries remembered in all lists together (8 bytes each, plus the maps' own). */
+const MAX_BOUNDARIES = 1_000_000;
 
 /**
  * Pages of a list in id order (ascending, or descending for newest-first lists), read by
@@ -74,6 +76,12 @@ export class Pager {
   private readonly statements = new Map<string, Statement<unknown[]>>();
   /** query shape + parameters -> page number -> the id after which that page starts */
   private readonly starts = new Map<string, Map<number, number>>();
+  /**
+   * query shape + parameters -> the last id of pages 1, 2, 3 ... found together by one index
+   * walk (see findStart): element n - 2 is where page n starts.
+   */
+  private readonly boundaries = new Map<string, number[]>();
+  private boundaryCount = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -83,7 +91,7 @@ export class Pager {
     const key = `${from}|${where}|${JSON.stringify(where.params)}|${pageSize}|${desc ? 'desc' : 'asc'}`;
     let after: number | undefined;
     if (page > 1) {
-      after = this.starts.get(key)?.get(page) ?? this.findStart(request);
+      after = this.starts.get(key)?.get(page) ?? this.findStart(request, key);
       if (after === undefined) return { rows: [], hasMore: false };
     }
     const sql =
@@ -133,13 +141,45 @@ export class Pager {
   /** Forget every remembered page start (after a reset renumbers the data). */
   clear(): void {
     this.starts.clear();
+    this.boundaries.clear();
+    this.boundaryCount = 0;
   }
 
-  private findStart({ from, where, idColumn, page, pageSize, order }: PageRequest): number | undefined {
-    const sql = `SELECT ${idColumn} FROM ${from} WHERE ${where} ORDER BY ${idColumn}${order === 'desc' ? ' DESC' : ''} LIMIT 1 OFFSET ?`;
-    return this.prepare(sql)
-      .pluck()
-      .get(...where.params, (page - 1) * pageSize - 1) as number | undefined;
+  /**
+   * Where a page nobody walked to starts: one walk of the id index from the last boundary known
+   * (or the list's start) to this page notes the last id of every page on the way, so the cost
+   * is the distance from the nearest known page, once; after it every page up to this one is
+   * read by keyset, as fast as page 1. (An OFFSET per page would pay the whole depth every time.)
+   */
+  private findStart({ from, where, idColumn, page, pageSize, order }: PageRequest, key: string): number | undefined {
+    const known = this.boundaries.get(key) ?? [];
+    if (known.length < page - 1) {
+      const desc = order === 'desc';
+      const last = known.at(-1);
+      const bound = last === undefined ? '' : ` AND ${idColumn} ${desc ? '<' : '>'} ?`;
+      const ordered = `${idColumn}${desc ? ' DESC' : ''}`;
+      const sql =
+        `SELECT id FROM (SELECT ${idColumn} AS id, row_number() OVER (ORDER BY ${ordered}) AS n FROM ${from}` +
+        ` WHERE ${where}${bound} ORDER BY ${ordered} LIMIT ?) WHERE n % ? = 0`;
+      const found = this.prepare(sql)
+        .pluck()
+        .all(...where.params, ...(last === undefined ? [] : [last]), (page - 1 - known.length) * pageSize, pageSize) as number[];
+      this.keepBoundaries(key, known, found);
+    }
+    return known[page - 2];
+  }
+
+  private keepBoundaries(key: string, known: number[], found: number[]): void {
+    this.boundaries.delete(key);
+    for (const id of found) known.push(id);
+    this.boundaryCount += found.length;
+    this.boundaries.set(key, known); // most recently extended last
+    for (const [oldKey, old] of this.boundaries) {
+      if (this.boundaryCount <= MAX_BOUNDARIES && this.boundaries.size <= MAX_CACHED_QUERIES) break;
+      if (oldKey === key) break;
+      this.boundaries.delete(oldKey);
+      this.boundaryCount -= old.length;
+    }
   }
 
   private remember(key: string, page: number, after: number): void {
