@@ -43,11 +43,13 @@ interface Row {
 
 const TRIM_EVERY = 100;
 /**
- * Log lines wait at most this long (or until FLUSH_AT lines wait) before they are written,
- * together, in one transaction: the fewer commits, the fewer times the same pages are written.
+ * Log lines wait at most this long before they are written together: the fewer commits, the
+ * fewer times the same pages are written. A transaction holds at most BATCH lines (a few ms of
+ * work), so requests waiting meanwhile are never held up longer; more waiting lines are written
+ * in further transactions, between requests.
  */
-const FLUSH_AFTER_MS = 200;
-const FLUSH_AT = 2000;
+const FLUSH_AFTER_MS = 100;
+const BATCH = 300;
 
 interface PendingRow extends Omit<Row, 'id'> {
   sameAnswer: LoggedAnswer | undefined;
@@ -140,6 +142,7 @@ export function createApiLog(
   /** The newest line's id (a line's distance from it says whether trimming will soon reach it). */
   let lastId = (db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM api_log').pluck().get() as number) ?? 0;
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
 
   const writeBatch = db.transaction((rows: PendingRow[]) => {
     const written: Array<{ company_id: number | null; id: number; status: number }> = [];
@@ -165,13 +168,37 @@ export function createApiLog(
     return written;
   });
 
-  function flush(): void {
+  /** Writes up to `limit` waiting lines in one transaction. */
+  function write(limit: number): void {
+    if (pending.length === 0 || !db.open) return;
+    const rows = pending.length <= limit ? pending : pending.slice(0, limit);
+    pending = rows === pending ? [] : pending.slice(limit);
+    for (const entry of writeBatch(rows)) onAppended(entry);
+  }
+
+  /** The timer's and the busy listener's turn: one batch, the rest at the next turn of the loop. */
+  function drain(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (pending.length === 0 || !db.open) return;
-    const rows = pending;
-    pending = [];
-    for (const entry of writeBatch(rows)) onAppended(entry);
+    immediate = undefined;
+    write(BATCH);
+    if (pending.length >= BATCH) immediate ??= setImmediate(drain);
+    else if (pending.length > 0) schedule();
+  }
+
+  function schedule(): void {
+    if (timer || immediate) return;
+    timer = setTimeout(drain, FLUSH_AFTER_MS);
+    timer.unref();
+  }
+
+  /** Writes every waiting line now (before the log is read, and at close). */
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    timer = undefined;
+    immediate = undefined;
+    write(Number.POSITIVE_INFINITY);
   }
 
   return {
@@ -191,11 +218,8 @@ export function createApiLog(
         response_head: entry.responseBody.slice(0, API_LOG_BODY_HEAD),
         sameAnswer: entry.sameAnswer,
       });
-      if (pending.length >= FLUSH_AT) flush();
-      else if (!timer) {
-        timer = setTimeout(flush, FLUSH_AFTER_MS);
-        timer.unref();
-      }
+      if (pending.length >= BATCH) immediate ??= setImmediate(drain);
+      else schedule();
     },
     list(companyId: number, filter: { limit?: number; status?: number; user?: string; before_id?: number }): ApiLogEntry[] {
       flush();
