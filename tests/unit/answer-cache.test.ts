@@ -52,3 +52,20 @@ describe('AnswerCache', () => {
     expect(cache.get('last', 'v')).toBeDefined();
   });
 });
+
+describe('AnswerCache.worthKeeping', () => {
+  it('keeps an answer from the second time its request comes, not the first', () => {
+    const cache = new AnswerCache(() => 1 << 20);
+    expect(cache.worthKeeping('a')).toBe(false);
+    expect(cache.worthKeeping('b')).toBe(false);
+    expect(cache.worthKeeping('a')).toBe(true);
+  });
+
+  it('forgets requests asked once long ago, and keeps nothing with a budget of 0', () => {
+    const cache = new AnswerCache(() => 1 << 20);
+    cache.worthKeeping('old');
+    for (let i = 0; i < 10_000; i++) cache.worthKeeping(`k${i}`);
+    expect(cache.worthKeeping('old')).toBe(false);
+    expect(new AnswerCache(() => 0).worthKeeping('x') || new AnswerCache(() => 0).worthKeeping('x')).toBe(false);
+  });
+});

@@ -21,6 +21,9 @@ export interface CachedAnswer extends LoggedAnswer {
   user: AuthenticatedUser;
 }
 
+/** Requests remembered as asked once (their keys only). */
+const ASKED_ONCE_KEPT = 10_000;
+
 /** Bytes an entry holds besides its body (key, head, the objects): an estimate, on the safe side. */
 const ENTRY_OVERHEAD = 512;
 
@@ -38,6 +41,8 @@ export class AnswerCache {
   /** Insertion order is recency: a hit moves its entry to the end. */
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
+  /** Keys asked once lately (see worthKeeping), oldest first. */
+  private readonly askedOnce = new Set<string>();
 
   /** `maxBytes` is read on every store: a changed setting applies from the next answer on. */
   constructor(private readonly maxBytes: () => number) {}
@@ -64,6 +69,19 @@ export class AnswerCache {
       this.bytes += size;
     }
     this.evictTo(budget);
+  }
+
+  /**
+   * Whether an answer just made for `key` is worth keeping: only once the same request came
+   * twice lately. A client asking every page or filter once (an export walk, a sync) then costs
+   * no copy of each answer and does not push the answers that are asked again out of the cache.
+   */
+  worthKeeping(key: string): boolean {
+    if (this.maxBytes() === 0) return false;
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.add(key);
+    if (this.askedOnce.size > ASKED_ONCE_KEPT) this.askedOnce.delete(this.askedOnce.values().next().value!);
+    return false;
   }
 
   /** Bytes held and entries, for the settings screen and the tests. */

@@ -211,7 +211,7 @@ export class RestRoutes {
       }
       const answer = await run(ctx);
       if (answer === SENT) return reply;
-      if (cacheKey === undefined || reply.statusCode !== status || !request.rest) return answer;
+      if (cacheKey === undefined || reply.statusCode !== status || !request.rest || !this.cache.worthKeeping(cacheKey)) return answer;
       const serialized = reply.serialize(answer);
       if (typeof serialized !== 'string') return answer;
       const body = Buffer.from(serialized);
