@@ -1,19 +1,31 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCoreBundle } from '../../scripts/build.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+// What `npm run serve` runs: the compiled server (scripts/build.mjs), bundled once for this file
+// into a folder of its own beside dist/server (same depth: the web UI resolves to dist/renderer;
+// under the checkout: the bundle's dependencies resolve from its node_modules).
+let serveJs: string;
+beforeAll(async () => {
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const outdir = mkdtempSync(join(ROOT, 'dist', 'test-serve-'));
+  dirs.push(outdir);
+  await buildCoreBundle('serve', join(ROOT, 'electron/cli/serve.ts'), outdir, 'node20');
+  serveJs = join(outdir, 'serve.js');
+});
 
 function serve(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
   // XDG_CONFIG_HOME keeps the test away from the user's real settings file.
   const home = mkdtempSync(join(tmpdir(), 'erpwb-cli-home-'));
   dirs.push(home);
-  const child = spawn(TSX, ['electron/cli/serve.ts', ...args], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: home } });
+  const child = spawn(process.execPath, [serveJs, ...args], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: home } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -83,6 +95,31 @@ describe('npm run serve (headless)', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.output()).toMatch(/stopped/);
+  });
+
+  it('loads on first need what the start leaves out: a PDF (pdfkit and its font), a CSV export, an answer serializer', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const run = serve(['--data', data, '--port', '0', '--seed', 'demo', '--admin-token', 'cli-test-token']);
+    const [, url] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\//);
+    await fetch(`${url}/_sandbox/accounts/1/api-users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli-test-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'cli-user', password: 'cli-user-password-0123' }),
+    });
+    const basic = { authorization: `Basic ${Buffer.from('cli-user:cli-user-password-0123').toString('base64')}` };
+    const invoices = await fetch(`${url}/app/rest/v1/1/invoices/list/`, { headers: basic });
+    expect(invoices.status).toBe(200);
+    const { data: rows } = (await invoices.json()) as { data: Array<{ pdf_invoice_url: string }> };
+    const pdf = await fetch(rows[0]!.pdf_invoice_url);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await fetch(`${url}/app/rest/v1/1/product/list/format:csv/`, { headers: basic });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toMatch(/^product_id,/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).not.toMatch(/unexpected error/);
   });
 
   it('prints a random admin token when none is given', async () => {

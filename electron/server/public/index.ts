@@ -132,6 +132,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
   registerMarketplaceRoutes(routes);
   registerAttachmentRoutes(routes);
 
-  const document = buildOpenApi(routes.docs);
-  app.get('/openapi.json', async () => document);
+  // Built on the first request for it, not at every start (it is a walk over every route's schemas).
+  let document: ReturnType<typeof buildOpenApi> | undefined;
+  app.get('/openapi.json', async () => (document ??= buildOpenApi(routes.docs)));
 }

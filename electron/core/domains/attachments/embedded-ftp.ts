@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash, randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
-import { FtpSrv } from 'ftp-srv';
+import type { FtpSrv } from 'ftp-srv';
 
 /** The one user of the embedded server; its password is derived from the storage key. */
 export const EMBEDDED_FTP_USER = 'erp-workbench';
@@ -55,6 +55,8 @@ export function createEmbeddedFtp(options: { root: string; password: () => strin
     mkdirSync(options.root, { recursive: true });
     // Passive data ports from a random base: two services on one machine rarely race for the same one.
     const pasvMin = randomInt(20_000, 60_000);
+    // Loaded here, on first need: ftp-srv and its dependencies took ~0.2 s of every start.
+    const { FtpSrv } = await import('ftp-srv');
     const made = withoutSignalHandlers(
       () =>
         new FtpSrv({

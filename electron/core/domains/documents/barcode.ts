@@ -1,4 +1,9 @@
-import bwipjs from 'bwip-js';
+import { createRequire } from 'node:module';
+import type BwipJs from 'bwip-js';
+
+// bwip-js is loaded on the first barcode, not at start-up (most runs print no AWB label).
+const require = createRequire(import.meta.url);
+let bwipjs: typeof BwipJs | undefined;
 
 /**
  * The Code 128 of an AWB number, as bar and space widths in modules (bar, space, bar, ...),
@@ -10,6 +15,7 @@ import bwipjs from 'bwip-js';
 export function code128(text: string): number[] | undefined {
   if (text === '' || !/^[\x20-\x7e]+$/.test(text)) return undefined;
   try {
+    bwipjs ??= require('bwip-js') as typeof BwipJs;
     const symbols = bwipjs.raw('code128', text, {});
     const first = symbols[0];
     return first && 'sbs' in first && first.sbs.length > 0 ? first.sbs : undefined;

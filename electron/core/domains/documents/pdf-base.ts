@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 
 /**
  * What every PDF of the service shares: the embedded font, the document's metadata and the
@@ -14,6 +14,13 @@ import PDFDocument from 'pdfkit';
  */
 
 const require = createRequire(import.meta.url);
+
+let pdfkit: typeof PDFDocumentClass | undefined;
+/**
+ * pdfkit (with fontkit, brotli and its tables) is loaded at the first PDF, not at start-up: it
+ * took about 0.4 s of a cold start, and most runs make no PDF.
+ */
+const loadPdfkit = (): typeof PDFDocumentClass => (pdfkit ??= require('pdfkit') as typeof PDFDocumentClass);
 
 const FONT_FILES = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
@@ -47,6 +54,7 @@ export interface PdfOptions {
 
 /** A new document, the regular weight selected (use() picks a weight). */
 export function newPdf(options: PdfOptions): Pdf {
+  const PDFDocument = loadPdfkit();
   return new PDFDocument({
     size: options.size,
     margin: options.margin,
