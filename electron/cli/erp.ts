@@ -92,10 +92,12 @@ export async function call(op: OperationName, input: Record<string, unknown>, ur
     return encodeURIComponent(String(value));
   });
   const query = method === 'GET' ? new URLSearchParams(Object.entries(remaining).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+  // A DELETE carries no body, so no Content-Type either (JSON announced and absent is a 400).
+  const withBody = method !== 'GET' && method !== 'DELETE';
   const response = await fetch(`${url}/_sandbox${filled}${query ? `?${query}` : ''}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(method !== 'GET' && { 'content-type': 'application/json' }) },
-    ...(method !== 'GET' && method !== 'DELETE' && { body: JSON.stringify(remaining) }),
+    headers: { authorization: `Bearer ${token}`, ...(withBody && { 'content-type': 'application/json' }) },
+    ...(withBody && { body: JSON.stringify(remaining) }),
   });
   const body = (await response.json()) as { is_error: boolean; data: unknown; messages: string[] };
   return { status: response.status, body };

@@ -1,16 +1,10 @@
 import { join } from 'node:path';
-import { openDatabase, type Database } from './store/database.ts';
-import { wipeData, storeState, markSeeded } from './store/reset.ts';
-import {
-  DEMO_ANCHOR,
-  seedDemo,
-  seedEmptyAccount,
-  seedReferenceData,
-  shiftDemoDates,
-  weeksSinceAnchor,
-  type SeedProgress,
-} from './store/seed/index.ts';
-import { systemClock, formatDate, formatTimestamp, type Clock } from './time.ts';
+import { openLiveDatabase } from './store/live-database.ts';
+import { wipeData, storeState, readKeptRows, writeKeptRows } from './store/reset.ts';
+import { seedInto, type SeedKind } from './store/seed-store.ts';
+import { removeStaleSeedFiles } from './store/seed-job.ts';
+import type { SeedProgress } from './store/seed/index.ts';
+import { systemClock, formatDate, type Clock } from './time.ts';
 import { CoreEventBus } from './events.ts';
 import { validate } from './validate.ts';
 import { createAccounts } from './domains/accounts/index.ts';
@@ -53,10 +47,11 @@ import { createOrderOperationHandlers } from './operations/orders.ts';
 import { createSalesOperationHandlers } from './operations/sales.ts';
 import { createProductOperationHandlers } from './operations/products.ts';
 import { createDocumentOperationHandlers } from './operations/documents.ts';
+import { createResetOperations } from './operations/reset.ts';
 import { changedRecords } from './change-records.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
 
-export type SeedKind = 'demo' | 'empty';
+export type { SeedKind } from './store/seed-store.ts';
 
 export interface CoreOptions {
   /** Folder of the database and local files. */
@@ -68,28 +63,13 @@ export interface CoreOptions {
   onSeedProgress?: SeedProgress;
   /** Where the window's UI preferences are kept (the user settings file); default: memory. */
   preferences?: PreferenceStore;
+  /** The module a reset seeds in (a worker thread); tests substitute one. Default: store/seed-worker. */
+  seedWorker?: URL;
 }
 
 export type { OperationHandlers } from './operation-handlers.ts';
 
 export const DATABASE_FILE = 'erp-workbench.sqlite';
-
-/** Fills an empty store; the completion mark is written last, so a cut-off seed is detected. */
-function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onProgress?: SeedProgress): void {
-  seedReferenceData(db);
-  if (kind === 'empty') seedEmptyAccount(db, { now: clock.now() });
-  else {
-    // Same ids, numbers and amounts everywhere: generated at the anchor, then moved to today.
-    // The seed is told the move, as VAT rates go by the dates documents end up with.
-    const shiftWeeks = weeksSinceAnchor(clock.now());
-    seedDemo(db, { scale, now: DEMO_ANCHOR, shiftWeeks, ...(onProgress && { onProgress }) });
-    shiftDemoDates(db, shiftWeeks);
-  }
-  // Statistics for the query planner: with them it walks the id index for lists instead of
-  // sorting a whole date range.
-  db.exec('ANALYZE');
-  markSeeded(db, { kind, scale, ts: formatTimestamp(clock.now()) });
-}
 
 /**
  * The service core: store, business rules and the typed operations map. Imports nothing of
@@ -97,12 +77,20 @@ function seedInto(db: Database, kind: SeedKind, scale: number, clock: Clock, onP
  */
 export function createCore(options: CoreOptions) {
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  const file = join(options.dataDir, DATABASE_FILE);
+  // New files of resets the process did not live to finish.
+  removeStaleSeedFiles(file);
+  // Every domain keeps this one object; a reset swaps the file under it (live-database.ts).
+  const db = openLiveDatabase(file);
   const state = storeState(db);
   // A seed that was stopped halfway left a partial account: start it again from nothing.
   if (state === 'interrupted') wipeData(db);
   const seeded = state !== 'seeded';
-  if (seeded) seedInto(db, options.seed ?? 'demo', options.scale ?? 1, clock, options.onSeedProgress);
+  // No listener yet: the first seed runs here; a reset's runs in a worker.
+  if (seeded) {
+    const onProgress = options.onSeedProgress;
+    seedInto(db, { kind: options.seed ?? 'demo', scale: options.scale ?? 1, now: clock.now(), ...(onProgress && { onProgress }) });
+  }
 
   const events = new CoreEventBus();
   const settings = createServiceSettings(db);
@@ -163,6 +151,45 @@ export function createCore(options: CoreOptions) {
     requireAccount: (companyId) => void accounts.get(companyId),
   });
 
+  const resets = createResetOperations({
+    liveFile: file,
+    clock,
+    events,
+    ...(options.onSeedProgress && { onSeedProgress: options.onSeedProgress }),
+    ...(options.seedWorker && { seedWorker: options.seedWorker }),
+    swapIn(newFile) {
+      // What is buffered belongs to the old data; attempts under way belong to rows the new file
+      // does not have (and whose ids it reuses).
+      apiLog.flush();
+      const delivering = webhooks.dispatcher.running();
+      webhooks.dispatcher.stop();
+      // The settings and secrets as they are now (a change made while the seed ran included).
+      const kept = readKeptRows(db);
+      try {
+        db.swap(newFile);
+      } catch (error) {
+        // The old data is open again, untouched: deliveries go on as before.
+        if (delivering) webhooks.dispatcher.start();
+        throw error;
+      }
+      try {
+        writeKeptRows(db, kept);
+      } catch (error) {
+        // The new file has them as they were when the seed began; only a change made since is lost.
+        console.error('[erp-workbench] settings changed during the reset could not be carried over:', error);
+      }
+      lockout.clear();
+      pager.clear();
+      settings.reload();
+      if (delivering) webhooks.dispatcher.start();
+    },
+    async afterSwap() {
+      await attachments.afterReset();
+      events.emit('data.changed', { company_id: null, tables: ['*'] });
+    },
+    accounts: () => accounts.list(),
+  });
+
   const preferences = options.preferences ?? memoryPreferences();
   const handlers: OperationHandlers = {
     'preferences.get': () => preferences.all(),
@@ -172,23 +199,7 @@ export function createCore(options: CoreOptions) {
     },
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
     'service.info': () => ({ rest_base_url: `${publicUrl}/app/rest/v1/`, control_base_url: `${publicUrl}/_sandbox/` }),
-    'service.reset': async (input) => {
-      const seed = input.seed ?? 'demo';
-      const scale = input.scale ?? 1;
-      apiLog.flush();
-      // Attempts under way belong to rows the wipe removes (and whose ids the new seed reuses).
-      const delivering = webhooks.dispatcher.running();
-      webhooks.dispatcher.stop();
-      wipeData(db);
-      seedInto(db, seed, scale, clock, options.onSeedProgress);
-      if (delivering) webhooks.dispatcher.start();
-      await attachments.afterReset();
-      lockout.clear();
-      pager.clear();
-      settings.reload();
-      events.emit('data.changed', { company_id: null, tables: ['*'] });
-      return { seed, scale, accounts: accounts.list() };
-    },
+    ...resets.handlers,
     'accounts.list': () => accounts.list(),
     'accounts.update': ({ company_id, ...changes }) => accounts.update(company_id, changes),
     'apiUsers.list': ({ company_id }) => {
@@ -269,7 +280,7 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, attachments: attachments.rest, ...reads },
+    rest: { authenticate, serviceSettings: () => settings.get(), apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, attachments: attachments.rest, ...reads },
     /**
      * Points every account without storage at the embedded FTP server, starting it (npm run serve
      * -- --embedded-ftp); a reset then does it again for the new accounts.
@@ -290,13 +301,15 @@ export function createCore(options: CoreOptions) {
      * Stops the dispatcher (attempts under way are sent again at the next start), flushes, closes
      * the store (at once), and stops the embedded FTP server (the promise: when it has stopped).
      */
-    close(): Promise<void> {
-      if (!db.open) return Promise.resolve();
+    async close(): Promise<void> {
+      if (!db.open) return;
+      // A seed under way is cancelled (its file deleted); a swap under way finishes first.
+      const resetEnded = resets.close();
       webhooks.dispatcher.stop();
       apiLog.flush();
       db.pragma('optimize');
       db.close();
-      return attachments.close();
+      await Promise.all([resetEnded, attachments.close()]);
     },
   };
 }

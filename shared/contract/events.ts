@@ -1,3 +1,5 @@
+import type { ResetStatus } from './operations-reset.ts';
+
 /** Rows a write changed, by table: table name -> ids. */
 export type ChangedRecords = Readonly<Record<string, readonly number[]>>;
 
@@ -30,6 +32,11 @@ export interface CoreEvents {
   'attachment.progress': { company_id: number; upload_id: string; bytes: number; total: number };
   /** The built-in inbox received a post. */
   'inbox.received': { name: string; id: number; status: number };
+  /**
+   * A reset under way (GET /_sandbox/reset answers the same): a few per second while it seeds,
+   * and one at each change of state; the last one is `idle` with `last` saying how it ended.
+   */
+  'reset.progress': ResetStatus;
 }
 export type CoreEventName = keyof CoreEvents;
-export const CORE_EVENT_NAMES: readonly CoreEventName[] = ['data.changed', 'apiLog.appended', 'webhook.attempt', 'attachment.progress', 'inbox.received'];
+export const CORE_EVENT_NAMES: readonly CoreEventName[] = ['data.changed', 'apiLog.appended', 'webhook.attempt', 'attachment.progress', 'inbox.received', 'reset.progress'];

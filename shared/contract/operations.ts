@@ -13,6 +13,7 @@ import { documentOperations } from './operations-documents.ts';
 import { preferenceOperations } from './operations-preferences.ts';
 import { productOperations } from './operations-products.ts';
 import { logOperations } from './operations-logs.ts';
+import { resetOperations } from './operations-reset.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -34,19 +35,8 @@ export const operations = {
     output: Type.Object({ rest_base_url: Type.String(), control_base_url: Type.String() }),
     http: { method: 'GET', path: '/info' },
   }),
-  'service.reset': op({
-    summary: 'Wipe every account and seed again',
-    input: Type.Object(
-      {
-        seed: Type.Optional(Type.Union([Type.Literal('demo'), Type.Literal('empty')], { default: 'demo' })),
-        scale: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1 })),
-      },
-      { additionalProperties: false },
-    ),
-    output: Type.Object({ seed: Type.String(), scale: Type.Integer(), accounts: Type.Array(Account) }),
-    http: { method: 'POST', path: '/reset' },
-    changes: ['*'],
-  }),
+  // The reset and its progress (shared/contract/operations-reset.ts).
+  ...resetOperations,
   'accounts.list': op({
     summary: 'Accounts with their REST switch',
     input: Empty,

@@ -2,6 +2,34 @@ import type { Database } from 'better-sqlite3';
 
 /** Tables that survive a reset: the migration record, the service-wide settings and secrets. */
 const KEPT = new Set(['schema_migrations', 'service_settings', 'service_secrets']);
+/** Of those, the ones a reset into a new file carries over (the new file has its own migration record). */
+const CARRIED = ['service_settings', 'service_secrets'] as const;
+
+export type KeptRows = Record<(typeof CARRIED)[number], Record<string, unknown>[]>;
+
+/** The rows a reset keeps, read from the store that is being replaced. */
+export function readKeptRows(db: Database): KeptRows {
+  const rows = {} as KeptRows;
+  for (const table of CARRIED) rows[table] = db.prepare<[], Record<string, unknown>>(`SELECT * FROM "${table}"`).all();
+  return rows;
+}
+
+/**
+ * Puts the kept rows into a new store in place of its own (its migrations made a new
+ * per-installation secret: the old one must stay, document links are signed with it).
+ */
+export function writeKeptRows(db: Database, rows: KeptRows): void {
+  db.transaction(() => {
+    for (const table of CARRIED) {
+      db.prepare(`DELETE FROM "${table}"`).run();
+      for (const row of rows[table]) {
+        const columns = Object.keys(row);
+        const names = columns.map((column) => `"${column}"`).join(', ');
+        db.prepare(`INSERT INTO "${table}" (${names}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`).run(row);
+      }
+    }
+  })();
+}
 
 /** Deletes every row of every data table, in one transaction. */
 export function wipeData(db: Database): void {

@@ -1,0 +1,308 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { openDatabase } from './database.ts';
+
+type Native = BetterSqlite3.Database;
+type NativeStatement = BetterSqlite3.Statement<unknown[], unknown>;
+type NativeTransaction = BetterSqlite3.Transaction<(...args: unknown[]) => unknown>;
+type AnyFunction = (...args: never[]) => unknown;
+
+/**
+ * The core's one database object: a better-sqlite3 `Database` whose connection can be replaced
+ * by another file (a reset seeds a new file in a worker and swaps it in). Every domain keeps
+ * this object and the statements it prepared from it; they follow the swap by themselves.
+ */
+export type LiveDatabase = Database & {
+  /** The live file's path. */
+  readonly path: string;
+  /** Bumped by every swap: a statement prepared on an older connection prepares itself again. */
+  readonly generation: number;
+  /**
+   * Replaces the live file by `newFile` (a complete, closed SQLite file in the same folder) and
+   * reopens. Synchronous: no request can run between the close and the reopen. When it throws,
+   * the old file is open again, untouched.
+   */
+  swap(newFile: string): void;
+};
+
+/** The connection generation of a database from openLiveDatabase (0 for any other). */
+export function connectionGeneration(db: Database): number {
+  return db instanceof LiveDb ? db.generation : 0;
+}
+
+/** Opens `file` as openDatabase does (pragmas, migrations), as a swappable LiveDatabase. */
+export function openLiveDatabase(file: string, open: (file: string) => Native = openDatabase): LiveDatabase {
+  // The one cast of this module: LiveDb forwards every member of better-sqlite3's Database that
+  // the core uses (and the rest), but TypeScript cannot see a class as that interface because
+  // its statements and transactions are wrappers of their own (LiveStatement, LiveTransaction).
+  return new LiveDb(file, open) as unknown as LiveDatabase;
+}
+
+type Mode = 'rows' | 'pluck' | 'expand' | 'raw';
+
+/**
+ * A prepared statement that follows the swaps of its LiveDb: on its first use after one it is
+ * prepared again on the new connection, with the same modes and bound parameters. The calls
+ * forward `arguments` (no rest array, no spread): this is every query's hot path, and the check
+ * costs one integer comparison.
+ */
+class LiveStatement {
+  private native: NativeStatement;
+  private generation: number;
+  private mode: Mode = 'rows';
+  private safe: boolean | undefined;
+  private bound: IArguments | undefined;
+
+  constructor(
+    readonly database: LiveDb,
+    readonly source: string,
+  ) {
+    this.native = database.connection.prepare(source);
+    this.generation = database.generation;
+  }
+
+  private current(): NativeStatement {
+    return this.generation === this.database.generation ? this.native : this.prepareAgain();
+  }
+
+  private prepareAgain(): NativeStatement {
+    const native = this.database.connection.prepare(this.source);
+    if (this.safe !== undefined) native.safeIntegers(this.safe);
+    if (this.mode === 'pluck') native.pluck();
+    else if (this.mode === 'expand') native.expand();
+    else if (this.mode === 'raw') native.raw();
+    if (this.bound) Reflect.apply(native.bind, native, this.bound);
+    this.native = native;
+    this.generation = this.database.generation;
+    return native;
+  }
+
+  run(): unknown {
+    const native = this.current();
+    return Reflect.apply(native.run, native, arguments);
+  }
+  get(): unknown {
+    const native = this.current();
+    return Reflect.apply(native.get, native, arguments);
+  }
+  all(): unknown {
+    const native = this.current();
+    return Reflect.apply(native.all, native, arguments);
+  }
+  iterate(): unknown {
+    const native = this.current();
+    return Reflect.apply(native.iterate, native, arguments);
+  }
+  columns(): BetterSqlite3.ColumnDefinition[] {
+    return this.current().columns();
+  }
+  bind(): this {
+    const native = this.current();
+    Reflect.apply(native.bind, native, arguments);
+    this.bound = arguments;
+    return this;
+  }
+  pluck(on = true): this {
+    return this.setMode('pluck', on);
+  }
+  expand(on = true): this {
+    return this.setMode('expand', on);
+  }
+  raw(on = true): this {
+    return this.setMode('raw', on);
+  }
+  safeIntegers(on = true): this {
+    this.current().safeIntegers(on);
+    this.safe = on;
+    return this;
+  }
+  get reader(): boolean {
+    return this.current().reader;
+  }
+  get readonly(): boolean {
+    return this.current().readonly;
+  }
+  get busy(): boolean {
+    return this.current().busy;
+  }
+
+  /** The modes exclude each other, as better-sqlite3's do: turning one on turns the others off. */
+  private setMode(mode: Exclude<Mode, 'rows'>, on: boolean): this {
+    const native = this.current();
+    native[mode](on);
+    if (on) this.mode = mode;
+    else if (this.mode === mode) this.mode = 'rows';
+    return this;
+  }
+}
+
+const TRANSACTION = Symbol('live transaction');
+
+interface TransactionState {
+  db: LiveDb;
+  fn: (...args: unknown[]) => unknown;
+  generation: number;
+  native: NativeTransaction | undefined;
+}
+
+type LiveTransaction = ((...args: unknown[]) => unknown) & { [TRANSACTION]: TransactionState };
+
+/** The better-sqlite3 transaction function of fn on the current connection (made once per connection). */
+function nativeTransaction(state: TransactionState): NativeTransaction {
+  if (state.native === undefined || state.generation !== state.db.generation) {
+    state.native = state.db.connection.transaction(state.fn);
+    state.generation = state.db.generation;
+  }
+  return state.native;
+}
+
+const variant = (pick: (t: NativeTransaction) => (...args: unknown[]) => unknown) =>
+  function (this: LiveTransaction): unknown {
+    return Reflect.apply(pick(nativeTransaction(this[TRANSACTION])), this, arguments);
+  };
+
+/** `.default`, `.deferred`, `.immediate`, `.exclusive` and `.database` of every live transaction function. */
+const TRANSACTION_VARIANTS: object = Object.create(Function.prototype, {
+  default: { value: variant((t) => t.default) },
+  deferred: { value: variant((t) => t.deferred) },
+  immediate: { value: variant((t) => t.immediate) },
+  exclusive: { value: variant((t) => t.exclusive) },
+  database: {
+    get(this: LiveTransaction) {
+      return this[TRANSACTION].db;
+    },
+  },
+});
+
+/** What must be registered again on every new connection (functions, extensions, flags). */
+type Registration = (connection: Native) => void;
+
+class LiveDb {
+  connection: Native;
+  generation = 0;
+  private readonly registrations: Registration[] = [];
+
+  constructor(
+    readonly path: string,
+    private readonly openFile: (file: string) => Native,
+  ) {
+    this.connection = openFile(path);
+  }
+
+  prepare(source: string): LiveStatement {
+    return new LiveStatement(this, source);
+  }
+
+  /**
+   * fn in a transaction of the connection current when it is called. The transaction function
+   * of each connection is made once (better-sqlite3 prepares its BEGIN/COMMIT statements then).
+   * Write paths make one per request: the variants come from a shared prototype, not per call.
+   */
+  transaction(fn: (...args: unknown[]) => unknown): LiveTransaction {
+    const state: TransactionState = { db: this, fn, generation: -1, native: undefined };
+    const wrapped: LiveTransaction = Object.assign(
+      function (this: unknown): unknown {
+        return Reflect.apply(nativeTransaction(state), this, arguments);
+      },
+      { [TRANSACTION]: state },
+    );
+    Object.setPrototypeOf(wrapped, TRANSACTION_VARIANTS);
+    return wrapped;
+  }
+
+  exec(source: string): this {
+    this.connection.exec(source);
+    return this;
+  }
+  pragma(source: string, options?: BetterSqlite3.PragmaOptions): unknown {
+    return this.connection.pragma(source, options);
+  }
+  function(name: string, ...rest: [AnyFunction] | [BetterSqlite3.RegistrationOptions, AnyFunction]): this {
+    return this.register((c) => Reflect.apply(c.function, c, [name, ...rest]));
+  }
+  aggregate(name: string, options: BetterSqlite3.AggregateOptions): this {
+    return this.register((c) => c.aggregate(name, options));
+  }
+  table(name: string, options: Parameters<Native['table']>[1]): this {
+    return this.register((c) => c.table(name, options));
+  }
+  loadExtension(path: string): this {
+    return this.register((c) => c.loadExtension(path));
+  }
+  defaultSafeIntegers(on = true): this {
+    return this.register((c) => c.defaultSafeIntegers(on));
+  }
+  unsafeMode(on = true): this {
+    return this.register((c) => c.unsafeMode(on));
+  }
+  backup(destination: string, options?: BetterSqlite3.BackupOptions): Promise<BetterSqlite3.BackupMetadata> {
+    return this.connection.backup(destination, options);
+  }
+  serialize(options?: BetterSqlite3.SerializeOptions): Buffer {
+    return this.connection.serialize(options);
+  }
+  close(): this {
+    this.connection.close();
+    return this;
+  }
+
+  get name(): string {
+    return this.connection.name;
+  }
+  get open(): boolean {
+    return this.connection.open;
+  }
+  get inTransaction(): boolean {
+    return this.connection.inTransaction;
+  }
+  get readonly(): boolean {
+    return this.connection.readonly;
+  }
+  get memory(): boolean {
+    return this.connection.memory;
+  }
+
+  swap(newFile: string): void {
+    if (!this.connection.open) throw new Error('the database is closed');
+    if (this.connection.inTransaction) throw new Error('a transaction is open: the database cannot be replaced now');
+    // Opening would create an empty store where none is.
+    if (!existsSync(newFile)) throw new Error(`${newFile} does not exist`);
+    // Open the new file once before anything changes: it must open (pragmas, migrations) for the
+    // swap to go on. Closing that last connection to it also checkpoints and removes its WAL,
+    // which would not follow the rename.
+    const check = this.openFile(newFile);
+    try {
+      // Reads the header: a file that is not a database fails here (opening alone is lazy).
+      check.pragma('schema_version');
+    } finally {
+      check.close();
+    }
+    if (existsSync(`${newFile}-wal`)) throw new Error(`${newFile}-wal remains after closing it: another connection holds the new file`);
+    // Throws while a statement is being iterated: then nothing has changed.
+    this.connection.close();
+    try {
+      renameSync(newFile, this.path);
+    } catch (error) {
+      // The old file is where it was, whole: open it again and report.
+      this.reopen();
+      throw error;
+    }
+    // A WAL (and its index) left by another connection to the old file would be read as the
+    // new file's on open: they belong to the replaced file, remove them first.
+    for (const suffix of ['-wal', '-shm']) rmSync(`${this.path}${suffix}`, { force: true });
+    this.reopen();
+  }
+
+  private reopen(): void {
+    this.connection = this.openFile(this.path);
+    for (const registration of this.registrations) registration(this.connection);
+    this.generation += 1;
+  }
+
+  private register(registration: Registration): this {
+    registration(this.connection);
+    this.registrations.push(registration);
+    return this;
+  }
+}
