@@ -46,12 +46,32 @@ export function createSettingsReader(db: Database) {
     'SELECT connector_id, grp, key, value FROM connector_settings WHERE company_id = ? AND connector_id IN (0, ?)',
   );
 
-  function settings(companyId: number, connectorId: number): Record<SettingGroup, Record<string, OptionField>> {
+  function stored(companyId: number, connectorId: number): { own: Map<string, unknown>; global: Map<string, unknown> } {
     const own = new Map<string, unknown>();
     const global = new Map<string, unknown>();
     for (const row of rows.all(companyId, connectorId)) {
       (row.connector_id === 0 ? global : own).set(`${row.grp}.${row.key}`, JSON.parse(row.value));
     }
+    return { own, global };
+  }
+
+  /** Only the values (what an order import reads, on every order): no labels, no options copied. */
+  function values(companyId: number, connectorId: number): Record<SettingGroup, Record<string, { value: unknown }>> {
+    const { own, global } = stored(companyId, connectorId);
+    const result = {} as Record<SettingGroup, Record<string, { value: unknown }>>;
+    for (const group of SETTING_GROUPS) {
+      const fields: Record<string, { value: unknown }> = {};
+      for (const [key, def] of Object.entries(CONNECTOR_SETTINGS[group])) {
+        const name = `${group}.${key}`;
+        fields[key] = { value: own.has(name) ? own.get(name) : global.has(name) ? global.get(name) : def.fallback };
+      }
+      result[group] = fields;
+    }
+    return result;
+  }
+
+  function settings(companyId: number, connectorId: number): Record<SettingGroup, Record<string, OptionField>> {
+    const { own, global } = stored(companyId, connectorId);
     const result = {} as Record<SettingGroup, Record<string, OptionField>>;
     for (const group of SETTING_GROUPS) {
       result[group] = {};
@@ -107,6 +127,7 @@ export function createSettingsReader(db: Database) {
 
   return {
     settings,
+    values,
     withChoices,
     /** The value of one setting, as the connector sees it. */
     value<T>(companyId: number, connectorId: number, group: SettingGroup, key: string): T {

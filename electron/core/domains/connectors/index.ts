@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ConnectorConfig, ConnectorOrder, MarketplaceConnector, MarketplaceOrder } from '../../../../shared/domain/connectors.ts';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import { Where } from '../../store/where.ts';
+import { writeBatchOf } from '../../store/write-batch.ts';
 import type { Page, Pager } from '../../store/paging.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { configOf, createSettingsReader, type ConnectorRow } from './config.ts';
@@ -49,6 +50,7 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
   }
   // Orders change stock: product notifications follow (products.push).
   const imports = createOrderImport(db, deps, { connector: get, settings, push: productPush });
+  const batch = writeBatchOf(db);
   const detail = createOrderDetailReader(db);
   const cancelOrder = createOrderCancel(db, { connector: get, importOrder: imports.importOrder, one: orders.one });
 
@@ -95,6 +97,14 @@ export function createConnectors(db: Database, pager: Pager, deps: DomainDeps, p
      */
     importOrder(input: OrderImportInput): OrderImportOutcome {
       return imports.importOrder(input);
+    },
+
+    /**
+     * importOrder in the connection's write batch (store/write-batch.ts): the orders that arrive
+     * in the same turn share one commit; resolves once this one's is done. The REST door's.
+     */
+    importOrderGrouped(input: OrderImportInput): Promise<OrderImportOutcome> {
+      return batch.run(() => imports.importOrder(input));
     },
 
     orders(query: OrderListQuery): Page<ConnectorOrder> {

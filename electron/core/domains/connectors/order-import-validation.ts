@@ -100,7 +100,7 @@ export function createOrderValidation(db: Database, use: OrderValidationDeps) {
     const errors: string[] = [];
     if (connector.active !== 1) errors.push(`connector ${connectorId} is not active: it takes no orders`);
 
-    const settings = readOrderSettings(use.settings.settings(companyId, connectorId), notices);
+    const settings = readOrderSettings(use.settings.values(companyId, connectorId), notices);
     const mode: 'create' | 'update' = stored ? 'update' : 'create';
 
     // The repeated-order block: the N-th POST of the same order within an hour.

@@ -12,6 +12,7 @@ import type { DomainDeps } from '../../domain-deps.ts';
 import { round2 } from '../../money.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
 import { createPaymentLedger } from './ledger.ts';
+import { writeBatchOf } from '../../store/write-batch.ts';
 
 /** The request's JSON Schema as GET /sales/{bv_id}/payment/ serves it (the schema that validates the POST). */
 const REQUEST_SCHEMA = {
@@ -33,7 +34,9 @@ export function createPaymentWrites(db: Database, deps: DomainDeps, types: (comp
     return sale;
   }
 
-  return {
+  const batch = writeBatchOf(db);
+
+  const writes = {
     /** GET /sales/{bv_id}/payment/: the request schema, the accepted payment types, the sale's defaults. */
     salePaymentForm(companyId: number, saleId: number): SalePaymentForm {
       const sale = saleOrNotFound(companyId, saleId);
@@ -120,6 +123,17 @@ export function createPaymentWrites(db: Database, deps: DomainDeps, types: (comp
           date,
         };
       }).immediate();
+    },
+  };
+
+  return {
+    ...writes,
+    /**
+     * payOnSale in the connection's write batch (store/write-batch.ts): payments that arrive in
+     * the same turn share one commit; resolves once this one's is done. The REST door's.
+     */
+    payOnSaleGrouped(companyId: number, saleId: number, request: SalePaymentRequest): Promise<SalePaymentResponse> {
+      return batch.run(() => writes.payOnSale(companyId, saleId, request));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../../domain-deps.ts';
 import type { Database, Statement } from 'better-sqlite3';
+import { connectionGeneration } from '../../store/live-database.ts';
 import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import {
   PRODUCT_CSV_COLUMNS,
@@ -15,7 +16,7 @@ import { groupByParent } from '../../store/document-query.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { exportStream, type ExportFormat, type ExportLayout, type ExportPage } from './export.ts';
 import { createPricing, round2, type OpenPricelist } from './pricing.ts';
-import { PRODUCT_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
+import { PRODUCT_COLUMNS, PRODUCT_ONE_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
 import { createProductPush } from './push.ts';
 import { createProductWrites } from './write.ts';
 
@@ -66,6 +67,13 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
   const stockOf = db.prepare<[number, string], StockRow>(
     `SELECT product_id AS parent_id, workpoint_id, quantity, reserved, acquisition_value_ron
        FROM stock WHERE company_id = ? AND product_id IN (SELECT value FROM json_each(?))`,
+  );
+  // One variant by key (the push snapshots of every stock or price write, the detail): its row
+  // and its stock without the list machinery (no WHERE built, no page key, no json_each).
+  const oneRow = db.prepare<[number, number], Row>(`SELECT ${PRODUCT_ONE_COLUMNS} FROM products p WHERE p.company_id = ? AND p.id = ?`);
+  const stockOfOne = db.prepare<[number, number], StockRow>(
+    `SELECT product_id AS parent_id, workpoint_id, quantity, reserved, acquisition_value_ron
+       FROM stock WHERE company_id = ? AND product_id = ?`,
   );
   const imagesOf = db.prepare<[number, string], RawImage>(
     `SELECT product_id AS parent_id, id AS image_id, url, storage_path, title, description, alt_text, position, mime_type,
@@ -138,9 +146,8 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
    * Validates a request and resolves what it needs once (workpoints, pricelist rules): a
    * refusal (400) happens here, before any page is read or any export starts streaming.
    */
-  function open(query: ProductQuery, shape: ProductShape) {
+  function open(query: ProductQuery, shape: ProductShape, workpoints: Workpoint[] = workpointsOf.all(query.companyId)) {
     const { companyId } = query;
-    const workpoints = workpointsOf.all(companyId);
     let workpoint: Workpoint | undefined;
     if (query.pricelistId !== undefined && query.workpointId === undefined) {
       throw badRequest(
@@ -161,8 +168,13 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       throw notFound(`connector ${query.connectorId} does not exist`);
     }
     const inScope = workpoint ? [workpoint] : workpoints;
-    const where = productWhere(query, { workpointIds: inScope.map((w) => w.id), pricelist: pricelist?.scope });
-    const source = productSource(query);
+    // Built on the first list read: one() needs neither.
+    let filter: { where: ReturnType<typeof productWhere>; source: ReturnType<typeof productSource> } | undefined;
+    const filtered = () =>
+      (filter ??= {
+        where: productWhere(query, { workpointIds: inScope.map((w) => w.id), pricelist: pricelist?.scope }),
+        source: productSource(query),
+      });
     const include: ProductIncludes = query.include ?? {};
 
     /** Stock, prices and the included blocks of a page or batch (one query per block). */
@@ -170,7 +182,8 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       if (raw.length === 0) return [];
       const ids = JSON.stringify(raw.map((row) => row.product_id));
       const stock = new Map<number, Map<number, StockRow>>();
-      for (const row of stockOf.all(companyId, ids)) {
+      const stockRows = raw.length === 1 ? stockOfOne.all(companyId, raw[0]!.product_id as number) : stockOf.all(companyId, ids);
+      for (const row of stockRows) {
         let perWorkpoint = stock.get(row.parent_id);
         if (!perWorkpoint) stock.set(row.parent_id, (perWorkpoint = new Map()));
         perWorkpoint.set(row.workpoint_id, row);
@@ -256,6 +269,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     }
 
     function page(pageNumber: number, pageSize: number): Page<Product | ProductStock> {
+      const { where, source } = filtered();
       const found = pager.page<Row>({
         from: source.from,
         columns: PRODUCT_COLUMNS,
@@ -274,13 +288,17 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
      * statement is being iterated, so no cursor stays open while the export waits for its reader.
      */
     function batches(batchSize: number): () => Row[] | null {
+      const { where, source } = filtered();
       const statement = prepare(
         `SELECT ${PRODUCT_COLUMNS} FROM ${source.from} WHERE ${where} AND ${source.idColumn} > ? ORDER BY ${source.idColumn} LIMIT ?`,
       );
       let after = 0;
       let done = false;
+      const generation = connectionGeneration(db);
       return () => {
         if (done) return null;
+        // A reset swapped the data in since the export began: end it rather than mix the two.
+        if (connectionGeneration(db) !== generation) throw new Error('a reset replaced the data during the export');
         const raw: Row[] = [];
         for (const row of statement.iterate(...where.params, after, batchSize)) raw.push(row as Row);
         if (raw.length < batchSize) done = true;
@@ -292,6 +310,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
 
     /** A window of the screen list: the same WHERE and records as page(), any offset, any sort of SORTS. */
     function window(options: WindowOptions<ProductsSort>): Window<Product | ProductStock> {
+      const { where, source } = filtered();
       const found = pager.window<Row>({
         from: source.from,
         // The filters read only the variant (and probe connector_products): its indexes answer them.
@@ -306,9 +325,19 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       return { ...found, rows: finish(found.rows) };
     }
 
+    /**
+     * The record of one variant of the account by key, shaped as the list shapes it; the
+     * filters of the query are not applied (the caller checks what it needs, e.g. deleted).
+     */
+    function one(productId: number): Product | ProductStock | undefined {
+      const row = oneRow.get(companyId, productId);
+      return row && finish([row])[0];
+    }
+
     return {
       page,
       window,
+      one,
       /**
        * The CSV or XML export as a text stream: every matching row (streamed in batches), or
        * only the page asked for.
@@ -342,8 +371,8 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       },
       'stocks',
     );
-    const [row] = reader.page(1, 1).rows as ProductStock[];
-    if (!row) throw notFound(`product ${productId} does not exist`);
+    const row = reader.one(productId) as ProductStock | undefined;
+    if (!row || row.deleted === 1) throw notFound(`product ${productId} does not exist`);
     const extras = detailExtras.get(companyId, productId);
     return {
       ...(row as unknown as ProductDetail),
@@ -354,19 +383,28 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
   }
 
   /**
-   * The list record of a variant (deleted ones too) with the stock of a workpoint; null, or a
-   * workpoint that is deleted or not the account's: every workpoint (a deleted one counts nowhere).
+   * The list records of an account's variants (deleted ones too) with the stock of a workpoint;
+   * null, or a workpoint that is deleted or not the account's: every workpoint (a deleted one
+   * counts nowhere). The workpoints are read once per reader.
    */
-  function record(companyId: number, productId: number, workpointId: number | null): Product | undefined {
-    const live = workpointId !== null && workpointsOf.all(companyId).some((w) => w.id === workpointId);
-    const reader = open(
-      { companyId, today: '', ids: [productId], showDeleted: true, cont: 'all', workpointId: live ? workpointId : undefined },
-      'list',
-    );
-    return reader.page(1, 1).rows[0] as Product | undefined;
+  function recordReader(companyId: number) {
+    const workpoints = workpointsOf.all(companyId);
+    const isLive = (workpointId: number) => workpoints.some((w) => w.id === workpointId);
+    return {
+      isLive,
+      record(productId: number, workpointId: number | null): Product | undefined {
+        const live = workpointId !== null && isLive(workpointId);
+        const reader = open(
+          { companyId, today: '', ids: [productId], showDeleted: true, cont: 'all', workpointId: live ? workpointId : undefined },
+          'list',
+          workpoints,
+        );
+        return reader.one(productId) as Product | undefined;
+      },
+    };
   }
 
-  const push = createProductPush(db, deps, record);
+  const push = createProductPush(db, deps, recordReader);
   const writes = createProductWrites(db, deps, { detail: get, push });
 
   /** 404 unless the variant exists in the account and is not deleted. */
@@ -389,6 +427,9 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     patch: writes.patch,
     /** PUT /product/{product_id}/: every writable field replaced. */
     replace: writes.replace,
+    /** patch and replace with group commit (store/write-batch.ts): what the REST door calls. */
+    patchGrouped: writes.patchGrouped,
+    replaceGrouped: writes.replaceGrouped,
     /** DELETE /product/{product_id}/: deleted = 1, then 404. */
     remove: writes.remove,
 

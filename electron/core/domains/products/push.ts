@@ -21,8 +21,16 @@ import type { DomainDeps } from '../../domain-deps.ts';
  *     products.push.enqueueChanges(before);
  */
 
-/** The list record of a variant as one connector sees it: stock of that workpoint (null = every workpoint). */
-export type ProductReader = (companyId: number, productId: number, workpointId: number | null) => Product | undefined;
+/**
+ * Opens a reader of an account's variants: the list record of a variant as one connector sees it,
+ * stock of that workpoint (null, or a workpoint that is not live: every workpoint). The reader
+ * lists the account's live workpoints once; use one per write.
+ */
+export type ProductReader = (companyId: number) => {
+  record(productId: number, workpointId: number | null): Product | undefined;
+  /** Whether the workpoint is a live workpoint of the account (a connector's stock scope). */
+  isLive(workpointId: number): boolean;
+};
 
 /** A connector publishing a product: who gets its notifications, and what they look at. */
 interface Audience {
@@ -46,10 +54,25 @@ export interface ProductPushSnapshot {
   products: CapturedProduct[];
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Field values are scalars, except a few lists (compared by their JSON). */
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** A few distinct selections per service: each parsed once. */
+const trackedCache = new Map<string, ReadonlySet<string>>();
 
 /** tracked_fields is a JSON list of product field names; anything else counts as an empty list. */
-function trackedOf(json: string): Set<string> {
+function trackedOf(json: string): ReadonlySet<string> {
+  let cached = trackedCache.get(json);
+  if (!cached) {
+    if (trackedCache.size >= 100) trackedCache.clear();
+    cached = parseTracked(json);
+    trackedCache.set(json, cached);
+  }
+  return cached;
+}
+
+function parseTracked(json: string): Set<string> {
   const tracked = new Set<string>(PRODUCT_ALWAYS_TRACKED);
   try {
     const parsed: unknown = JSON.parse(json);
@@ -70,24 +93,25 @@ export function pushFieldsOf(record: Product): ProductPush {
 export function createProductPush(db: Database, deps: DomainDeps, read: ProductReader) {
   // Only connectors that will receive something (the outbox checks again when enqueuing). A
   // workpoint that is deleted (or not the account's) counts nowhere: the pushes then carry the
-  // stock of every workpoint, as for a connector without one.
+  // stock of every workpoint, as for a connector without one (the reader knows the live ones).
   const audienceOf = db.prepare<[number, number], { connector_id: number; workpoint_id: number | null; tracked_fields: string }>(
-    `SELECT c.id AS connector_id, w.id AS workpoint_id, c.tracked_fields
+    `SELECT c.id AS connector_id, c.workpoint_id, c.tracked_fields
        FROM connector_products cp
        JOIN connectors c ON c.id = cp.connector_id
-       LEFT JOIN workpoints w ON w.id = c.workpoint_id AND w.company_id = c.company_id AND w.deleted = 0
       WHERE cp.product_id = ? AND c.company_id = ? AND c.active = 1 AND c.deleted = 0
       ORDER BY c.id`,
   );
 
   /** Reads each (product, workpoint) once per call, whatever the number of connectors sharing it. */
   function reader(companyId: number) {
+    const opened = read(companyId);
     const seen = new Map<string, Product | undefined>();
-    return (productId: number, workpointId: number | null) => {
+    const at = (productId: number, workpointId: number | null) => {
       const key = `${productId}|${workpointId}`;
-      if (!seen.has(key)) seen.set(key, read(companyId, productId, workpointId));
+      if (!seen.has(key)) seen.set(key, opened.record(productId, workpointId));
       return seen.get(key);
     };
+    return { at, isLive: opened.isLive };
   }
 
   return {
@@ -96,23 +120,25 @@ export function createProductPush(db: Database, deps: DomainDeps, read: ProductR
      * workpoint), without notification_type; undefined when the product is not in the account.
      */
     payload(companyId: number, productId: number, workpointId: number | null): ProductPush | undefined {
-      const record = read(companyId, productId, workpointId);
+      const record = read(companyId).record(productId, workpointId);
       return record && pushFieldsOf(record);
     },
 
     /** The state of these products before a write, for every connector publishing them. */
     capture(companyId: number, productIds: Iterable<number>): ProductPushSnapshot {
-      const readAt = reader(companyId);
+      const ids = new Set(productIds);
       const products: CapturedProduct[] = [];
-      for (const productId of new Set(productIds)) {
+      if (ids.size === 0) return { companyId, products };
+      const { at, isLive } = reader(companyId);
+      for (const productId of ids) {
         const audience = audienceOf.all(productId, companyId).map((row) => ({
           connectorId: row.connector_id,
-          workpointId: row.workpoint_id,
+          workpointId: row.workpoint_id !== null && isLive(row.workpoint_id) ? row.workpoint_id : null,
           tracked: trackedOf(row.tracked_fields),
         }));
         const before = new Map<number, Product>();
         for (const a of audience) {
-          const record = readAt(productId, a.workpointId);
+          const record = at(productId, a.workpointId);
           if (record) before.set(a.connectorId, record);
         }
         if (before.size > 0) products.push({ productId, audience, before });
@@ -128,7 +154,8 @@ export function createProductPush(db: Database, deps: DomainDeps, read: ProductR
      */
     enqueueChanges(snapshot: ProductPushSnapshot): number {
       const { companyId } = snapshot;
-      const readAt = reader(companyId);
+      if (snapshot.products.length === 0) return 0;
+      const readAt = reader(companyId).at;
       let enqueued = 0;
       for (const { productId, audience, before } of snapshot.products) {
         for (const a of audience) {

@@ -80,6 +80,19 @@ export const PRODUCT_COLUMNS = `p.id AS product_id, p.cod_varianta, CAST(p.cod_p
   p.last_purchase_currency`;
 
 /**
+ * PRODUCT_COLUMNS read from `products p` alone: the category and manufacturer names by a
+ * subquery each. For one variant by key (push snapshots, the detail) this is several times
+ * cheaper than the LEFT JOINs of PRODUCT_FROM in SQLite, with the same values.
+ */
+export const PRODUCT_ONE_COLUMNS = PRODUCT_COLUMNS.replace(
+  "coalesce(c.name, '') AS category_name",
+  "coalesce((SELECT c.name FROM product_categories c WHERE c.id = p.category_id AND c.company_id = p.company_id), '') AS category_name",
+).replace(
+  "coalesce(m.name, '') AS producator",
+  "coalesce((SELECT m.name FROM manufacturers m WHERE m.id = p.manufacturer_id AND m.company_id = p.company_id), '') AS producator",
+);
+
+/**
  * Where the rows come from and the ascending key of the pages. The connector feed walks the
  * connector's publications (primary key connector_id, product_id) in product order and joins
  * each variant, so a connector publishing a small part of a large catalogue costs what it holds.

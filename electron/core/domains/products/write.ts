@@ -13,6 +13,7 @@ import type { DomainDeps } from '../../domain-deps.ts';
 import { round2 } from '../../money.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
 import type { ProductPushes } from './push.ts';
+import { writeBatchOf } from '../../store/write-batch.ts';
 
 /**
  * PATCH, PUT and DELETE /product/{product_id}/. Every write runs in one transaction: the checks,
@@ -193,6 +194,8 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
     })();
   }
 
+  const batch = writeBatchOf(db);
+
   return {
     /** PATCH: only the fields sent change. */
     patch(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): ProductDetail {
@@ -202,6 +205,17 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
     /** PUT: every writable field is given (the route's schema requires them). */
     replace(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): ProductDetail {
       return write(companyId, productId, body, 'put', media);
+    },
+
+    /**
+     * patch and replace in the connection's write batch (store/write-batch.ts): writes that
+     * arrive in the same turn share one commit; each resolves once its own is done. The REST door's.
+     */
+    patchGrouped(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): Promise<ProductDetail> {
+      return batch.run(() => write(companyId, productId, body, 'patch', media));
+    },
+    replaceGrouped(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): Promise<ProductDetail> {
+      return batch.run(() => write(companyId, productId, body, 'put', media));
     },
 
     /** DELETE: deleted = 1 (the row stays, listed with show_deleted:1); product_unpublished to its connectors. */

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWriteBatch, writeBatchOf } from '../../electron/core/store/write-batch.ts';
+
+describe('write batch (group commit)', () => {
+  let dir: string;
+  let db: BetterSqlite3.Database;
+  /** Another connection: sees only what is committed. */
+  let other: BetterSqlite3.Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'write-batch-'));
+    db = new BetterSqlite3(join(dir, 'db.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL UNIQUE)');
+    other = new BetterSqlite3(join(dir, 'db.sqlite'));
+  });
+  afterEach(() => {
+    other.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (v: string) => () => Number(db.prepare('INSERT INTO t (v) VALUES (?)').run(v).lastInsertRowid);
+  const committed = () => other.prepare('SELECT v FROM t ORDER BY id').pluck().all();
+
+  it('writes of the same turn share one transaction and resolve once it has committed', async () => {
+    const batch = createWriteBatch(db);
+    let seenByOtherDuringSecond: unknown[] | undefined;
+    const first = batch.run(insert('a'));
+    const second = batch.run(() => {
+      // The first write is done but not committed: the other connection does not see it yet.
+      seenByOtherDuringSecond = committed();
+      return insert('b')();
+    });
+    expect(committed()).toEqual([]); // nothing runs before the end of the turn
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    expect(seenByOtherDuringSecond).toEqual([]);
+    expect(committed()).toEqual(['a', 'b']);
+  });
+
+  it('a write that throws rolls back only its own changes; its caller gets the error', async () => {
+    const batch = createWriteBatch(db);
+    const ok = batch.run(insert('a'));
+    const failing = batch.run(() => {
+      insert('half')();
+      insert('a')(); // UNIQUE: fails after a first change
+    });
+    const after = batch.run(insert('c'));
+    await expect(ok).resolves.toBe(1);
+    await expect(failing).rejects.toThrow(/UNIQUE/);
+    await expect(after).resolves.toBeGreaterThan(1);
+    expect(committed()).toEqual(['a', 'c']);
+  });
+
+  it('a write that fails outright fails alone, and a later turn opens a new batch', async () => {
+    const batch = createWriteBatch(db);
+    await expect(batch.run(() => { throw new Error('refused'); })).rejects.toThrow('refused');
+    await expect(batch.run(insert('x'))).resolves.toBe(1);
+    expect(committed()).toEqual(['x']);
+  });
+
+  it('a long queue commits in several transactions, in arrival order', async () => {
+    const batch = createWriteBatch(db);
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => batch.run(insert(`v${i}`))));
+    expect(ids).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(committed()).toHaveLength(40);
+  });
+
+  it('a batch that has run long commits, and the rest runs in the next turn', async () => {
+    const batch = createWriteBatch(db);
+    const slow = batch.run(() => {
+      const until = performance.now() + 20;
+      while (performance.now() < until); // holds the loop past the batch's time budget
+      return insert('slow')();
+    });
+    let seenByOther: unknown[] | undefined;
+    const next = batch.run(() => {
+      seenByOther = committed();
+      return insert('next')();
+    });
+    await Promise.all([slow, next]);
+    expect(seenByOther).toEqual(['slow']);
+  });
+
+  it('when the transaction cannot begin, the waiting writes fail and a later one succeeds', async () => {
+    db.pragma('busy_timeout = 0');
+    other.exec('BEGIN IMMEDIATE'); // another connection holds the write lock
+    const batch = createWriteBatch(db);
+    const results = await Promise.allSettled([batch.run(insert('a')), batch.run(insert('b'))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_BUSY' });
+    other.exec('ROLLBACK');
+    await expect(batch.run(insert('c'))).resolves.toBe(1);
+    expect(committed()).toEqual(['c']);
+  });
+
+  it('one batch per connection, shared by every caller', () => {
+    expect(writeBatchOf(db)).toBe(writeBatchOf(db));
+    expect(writeBatchOf(db)).not.toBe(writeBatchOf(other));
+  });
+});
