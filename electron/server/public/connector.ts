@@ -42,8 +42,9 @@ const ORDER_DESCRIPTION =
 
 /** The body is read by the import itself: a fatal problem is a 400 whose data carries errors, notices and the payload. */
 function orderHandler(method: 'POST' | 'PUT') {
-  return (ctx: EndpointContext<FilterSpec> & { body: unknown }) => {
-    const outcome = ctx.core.rest.connectors.importOrder({
+  return async (ctx: EndpointContext<FilterSpec> & { body: unknown }) => {
+    // Orders arriving together share one commit (electron/core/store/write-batch.ts).
+    const outcome = await ctx.core.rest.connectors.importOrderGrouped({
       companyId: ctx.companyId,
       connectorId: Number(ctx.params.connector_id),
       pathOrderId: ctx.params.order_id ?? '',

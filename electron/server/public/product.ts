@@ -250,7 +250,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params, body, request }) =>
-      core.rest.products.patch(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
+      core.rest.products.patchGrouped(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
     { tables: ['products', 'webhook_outbox'], records: (data) => ({ products: [data.product_id] }) },
   );
 
@@ -272,7 +272,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params, body, request }) =>
-      core.rest.products.replace(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
+      core.rest.products.replaceGrouped(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
     { tables: ['products', 'webhook_outbox'], records: (data) => ({ products: [data.product_id] }) },
   );
 

@@ -47,7 +47,7 @@ export function registerSalePaymentRoutes(routes: RestRoutes): void {
         404: 'the sale does not exist in this account',
       },
     },
-    ({ core, companyId, params, body }) => core.rest.payments.payOnSale(companyId, bvId(params), body),
+    ({ core, companyId, params, body }) => core.rest.payments.payOnSaleGrouped(companyId, bvId(params), body),
     {
       tables: ['payments', 'payment_allocations', 'sales', 'invoices'],
       records: (data) => ({ payments: [data.incasare_id], sales: [data.bv_id] }),
