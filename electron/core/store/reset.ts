@@ -57,7 +57,7 @@ export type StoreState = 'new' | 'seeded' | 'interrupted';
 
 /**
  * 'new' before any seed, 'seeded' once a seed finished, 'interrupted' when a seed wrote rows
- * but was stopped before its end (the seed commits in batches, so this can happen).
+ * but was stopped before its end (a seed stopped by a crash mid-way; the demo itself is one transaction now, but an older store or the reference data alone may show it).
  */
 export function storeState(db: Database): StoreState {
   if (db.prepare("SELECT 1 FROM store_meta WHERE key = 'seed'").get()) return 'seeded';

@@ -1,7 +1,7 @@
 // The account rows: the account itself, its currencies, payment types, document series,
 // workpoints and the account-wide connector defaults (connector_id 0, reported as "global").
 import type { Database } from 'better-sqlite3';
-import { Batch, wallSec, fmtTs, inserter } from './util.ts';
+import { wallSec, fmtTs, inserter } from './util.ts';
 
 export const STANDARD_PAYMENT_TYPES: readonly (readonly [string, string])[] = [
   ['bank_transfer', 'Transfer bancar'],
@@ -34,34 +34,23 @@ export interface AccountRow {
   cui: string;
   regCom: string;
   workmanager: boolean;
-  createdSec: number;
+  /** created_ts as stored. */
+  createdTs: string;
 }
 
 export function insertAccount(db: Database, a: AccountRow, currencies: readonly string[]): void {
   inserter(db, 'accounts', [
     'company_id', 'name', 'cui', 'reg_com', 'rest_enabled', 'workmanager_enabled', 'default_currency',
     'catalogue_download_images', 'created_ts',
-  ])({
-    company_id: a.companyId,
-    name: a.name,
-    cui: a.cui,
-    reg_com: a.regCom,
-    rest_enabled: 1,
-    workmanager_enabled: a.workmanager ? 1 : 0,
-    default_currency: 'RON',
-    catalogue_download_images: 0,
-    created_ts: fmtTs(a.createdSec),
-  });
+  ]).run(a.companyId, a.name, a.cui, a.regCom, 1, a.workmanager ? 1 : 0, 'RON', 0, a.createdTs);
   const insCur = inserter(db, 'account_currencies', ['company_id', 'currency']);
-  for (const cur of currencies) insCur({ company_id: a.companyId, currency: cur });
+  for (const cur of currencies) insCur.run(a.companyId, cur);
 }
 
 export function insertPaymentTypes(db: Database, companyId: number, withCustom: boolean): void {
   const ins = inserter(db, 'payment_types', ['company_id', 'code', 'name', 'is_custom']);
-  for (const [code, name] of STANDARD_PAYMENT_TYPES) ins({ company_id: companyId, code, name, is_custom: 0 });
-  if (withCustom) {
-    ins({ company_id: companyId, code: CUSTOM_PAYMENT_TYPE.code, name: CUSTOM_PAYMENT_TYPE.name, is_custom: 1 });
-  }
+  for (const [code, name] of STANDARD_PAYMENT_TYPES) ins.run(companyId, code, name, 0);
+  if (withCustom) ins.run(companyId, CUSTOM_PAYMENT_TYPE.code, CUSTOM_PAYMENT_TYPE.name, 1);
 }
 
 /** Writes every series with next_number = last used + 1 (numbers: "doc_type|series" -> last used). */
@@ -69,7 +58,7 @@ export function insertSeries(db: Database, companyId: number, numbers: ReadonlyM
   const ins = inserter(db, 'document_series', ['company_id', 'doc_type', 'series', 'next_number']);
   for (const [docType, series] of DOCUMENT_SERIES) {
     const last = numbers.get(`${docType}|${series}`) ?? 0;
-    ins({ company_id: companyId, doc_type: docType, series, next_number: last + 1 });
+    ins.run(companyId, docType, series, last + 1);
   }
 }
 
@@ -129,7 +118,7 @@ export function insertConnectorSettings(
 ): void {
   const ins = inserter(db, 'connector_settings', ['company_id', 'connector_id', 'grp', 'key', 'value']);
   for (const [grp, key, value] of settings) {
-    ins({ company_id: companyId, connector_id: connectorId, grp, key, value: JSON.stringify(value) });
+    ins.run(companyId, connectorId, grp, key, JSON.stringify(value));
   }
 }
 
@@ -137,22 +126,15 @@ export function insertConnectorSettings(
 export function seedEmptyAccount(db: Database, opts: { now: Date }): void {
   const nowSec = wallSec(opts.now);
   const companyId = 1;
-  new Batch(db).run(() => {
+  db.transaction(() => {
     insertAccount(
       db,
-      { companyId, name: 'Firma Noua SRL', cui: 'RO40000008', regCom: 'J40/1000/2024', workmanager: false, createdSec: nowSec },
+      { companyId, name: 'Firma Noua SRL', cui: 'RO40000008', regCom: 'J40/1000/2024', workmanager: false, createdTs: fmtTs(nowSec) },
       ['RON', 'EUR'],
     );
     insertPaymentTypes(db, companyId, false);
     insertSeries(db, companyId, new Map());
-    inserter(db, 'workpoints', ['id', 'company_id', 'name', 'kind', 'address', 'deleted'])({
-      id: 1,
-      company_id: companyId,
-      name: 'Depozit central',
-      kind: 'wholesale',
-      address: '',
-      deleted: 0,
-    });
+    inserter(db, 'workpoints', ['id', 'company_id', 'name', 'kind', 'address', 'deleted']).run(1, companyId, 'Depozit central', 'wholesale', '', 0);
     insertConnectorSettings(db, companyId, 0, GLOBAL_CONNECTOR_SETTINGS);
-  });
+  })();
 }

@@ -5,34 +5,12 @@ import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { rateFor } from './reference.ts';
 import { Weighted, at, pad, round2, round3 } from './random.ts';
-import { DAY, dayOf, ean13, fmtDay, fmtTs, inserter } from './util.ts';
-
-export interface ProductInfo {
-  id: number;
-  code: string;
-  variantCode: string;
-  barcode: string;
-  name: string;
-  unit: string;
-  /** Retail price without VAT, in `currency`. */
-  price: number;
-  currency: 'RON' | 'EUR';
-  /** Which rate the goods take: the catalogue carries the one in force today, documents the one of their date. */
-  vatKind: VatKind;
-  categoryId: number;
-  manufacturerId: number;
-  costRon: number;
-  weight: number;
-  sellable: boolean;
-  deleted: boolean;
-  archived: boolean;
-  published: boolean;
-  partnerVisible: boolean;
-  createdSec: number;
-}
+import { DAY, dayOf, inserter } from './util.ts';
+import { ProductTable, productBarcode, productCode } from './product-table.ts';
+import type { Unit } from './product-table.ts';
 
 export interface Catalogue {
-  products: ProductInfo[];
+  products: ProductTable;
   /** Indices of products that documents may sell (not deleted, not archived, sellable). */
   sellable: number[];
   categoryIds: number[];
@@ -41,7 +19,7 @@ export interface Catalogue {
 
 interface Noun {
   name: string;
-  unit: 'buc' | 'kg' | 'set';
+  unit: Unit;
   min: number;
   max: number;
   weight: number;
@@ -184,7 +162,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
   const insMan = inserter(db, 'manufacturers', ['id', 'company_id', 'name']);
   const manIds = new Map<string, number>();
   MANUFACTURERS.forEach((name, i) => {
-    insMan({ id: i + 1, company_id: cid, name });
+    insMan.run(i + 1, cid, name);
     manIds.set(name, i + 1);
   });
 
@@ -192,7 +170,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
   const catIds = new Map<string, number>();
   CATEGORIES.forEach((cat, i) => {
     const parent = cat.parent ? (catIds.get(cat.parent) ?? null) : null;
-    insCat({ id: i + 1, company_id: cid, name: cat.name, parent_id: parent });
+    insCat.run(i + 1, cid, cat.name, parent);
     catIds.set(cat.name, i + 1);
   });
 
@@ -202,24 +180,19 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
   ]);
   for (const [id, name, parent] of WEB_CATEGORIES) {
     const withImage = id <= 5;
-    insWeb({
-      id, company_id: cid, name, parent_id: parent,
-      image_url: withImage ? `https://cdn.demo-retail.ro/img/categorii/${id}.jpg` : null,
-      image_path: null,
-      image_title: withImage ? name : '',
-      image_description: withImage ? `Categoria ${name}` : '',
-      image_alt_text: withImage ? name : '',
-      deleted: id === 8 ? 1 : 0,
-      last_changed_ts: fmtTs(ctx.startSec + id * 3 * DAY),
-    });
+    insWeb.run(
+      id, cid, name, parent, withImage ? `https://cdn.demo-retail.ro/img/categorii/${id}.jpg` : null, null,
+      withImage ? name : '', withImage ? `Categoria ${name}` : '', withImage ? name : '', id === 8 ? 1 : 0,
+      ctx.ts(ctx.startSec + id * 3 * DAY),
+    );
   }
 
   const insProp = inserter(db, 'properties', ['id', 'company_id', 'name']);
-  PROPERTIES.forEach((name, i) => insProp({ id: i + 1, company_id: cid, name }));
+  PROPERTIES.forEach((name, i) => insProp.run(i + 1, cid, name));
 
   const insPricelist = inserter(db, 'pricelists', ['id', 'company_id', 'name', 'currency', 'active', 'last_changed_ts']);
   ['Distribuitori', 'Clienti fideli', 'Angro'].forEach((name, i) => {
-    insPricelist({ id: i + 1, company_id: cid, name, currency: 'RON', active: 1, last_changed_ts: fmtTs(ctx.startSec + (i + 1) * 11 * DAY) });
+    insPricelist.run(i + 1, cid, name, 'RON', 1, ctx.ts(ctx.startSec + (i + 1) * 11 * DAY));
   });
 
   const insFamily = inserter(db, 'product_families', ['id', 'company_id', 'name']);
@@ -240,8 +213,9 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
   ]);
 
   const catPicker = new Weighted(CATEGORIES.map((c, i) => [i, c.share] as const));
+  const prefixes = CATEGORIES.map((c) => internalPrefix(c.name));
   const nounPickers = CATEGORIES.map((c) => new Weighted(c.nouns.map((x) => [x, x.weight] as const)));
-  const products: ProductInfo[] = [];
+  const products = new ProductTable(productCount);
   const eurRate = rateFor('EUR', dayOf(ctx.startSec));
   let familyCount = 0;
 
@@ -299,7 +273,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
     if (variants.length > 1) {
       familyId = ++familyCount;
       familyCode = `F${pad(familyId, 5)}`;
-      insFamily({ id: familyId, company_id: cid, name: baseName });
+      insFamily.run(familyId, cid, baseName);
     }
 
     const eur = rng.chance(cat.eurShare);
@@ -313,7 +287,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
 
     for (const v of variants) {
       const id = products.length + 1;
-      const code = `P${pad(id, 6)}`;
+      const code = productCode(id);
       const price = eur ? round2(netRon / eurRate) : netRon;
       const costRon = round2(netRon * rng.float(0.55, 0.75));
       const deleted = rng.chance(0.03);
@@ -324,44 +298,37 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
       const partnerVisible = !deleted && rng.chance(0.2);
       const name = v.label ? `${baseName} ${v.label}` : baseName;
       const variantCode = familyCode ? `${familyCode}-${v.codeSuffix}` : '';
-      const barcode = ean13(`594123${pad(id, 6)}`);
+      const barcode = productBarcode(id);
       const changedSec = rng.chance(0.5) ? ctx.after(createdSec, 0, DAY) : ctx.secBetween(createdSec, ctx.nowSec);
-      const info: ProductInfo = {
-        id, code, variantCode, barcode, name, unit: noun.unit, price, currency: eur ? 'EUR' : 'RON', vatKind: cat.vatKind,
-        categoryId, manufacturerId, costRon, weight: round3(weightBase), sellable, deleted, archived, published,
-        partnerVisible, createdSec,
-      };
-      products.push(info);
-      insProduct({
-        id, company_id: cid, family_id: familyId, cod_produs: code, cod_varianta: variantCode, barcode,
-        // Derived from the id, not drawn: the rest of the demo stays the same draw for draw.
-        cod_intern: `${id}-${internalPrefix(cat.name)}`,
-        delisted: archived || (!deleted && id % DELISTED_EVERY === 0) ? 1 : 0,
-        product_name: name,
-        product_website_title: published ? `${name} | Demo Retail` : '',
-        product_description: published ? `${noun.name} de la ${brand}, gama ${model}. Livrare rapida in toata tara.` : '',
-        category_id: categoryId, manufacturer_id: manufacturerId, unitate_masura: noun.unit, pret_vanzare: price,
-        cota_tva_vanzare: vat, selling_currency: info.currency, last_acquisition_price_ron: costRon,
-        last_purchase_price: eur ? round2(costRon / eurRate) : costRon, last_purchase_currency: eur ? 'EUR' : 'RON',
-        weight_kg: info.weight, is_sellable: sellable ? 1 : 0, partner_visible: partnerVisible ? 1 : 0,
-        website_published: published ? 1 : 0, archived: archived ? 1 : 0, deleted: deleted ? 1 : 0,
-        created_ts: fmtTs(createdSec), last_changed_ts: fmtTs(changedSec),
+      const currency = eur ? 'EUR' : 'RON';
+      const weight = round3(weightBase);
+      products.push({
+        name, unit: noun.unit, price, currency, vatKind: cat.vatKind, costRon, weight, createdSec, sellable, deleted, archived,
+        published, partnerVisible,
       });
+      insProduct.run(
+        id, cid, familyId, code, variantCode, barcode,
+        // cod_intern and delisted are derived from the id, not drawn: the rest of the demo stays the same draw for draw.
+        `${id}-${at(prefixes, ci)}`, archived || (!deleted && id % DELISTED_EVERY === 0) ? 1 : 0, name,
+        published ? `${name} | Demo Retail` : '',
+        published ? `${noun.name} de la ${brand}, gama ${model}. Livrare rapida in toata tara.` : '',
+        categoryId, manufacturerId, noun.unit, price, vat, currency, costRon,
+        eur ? round2(costRon / eurRate) : costRon, eur ? 'EUR' : 'RON', weight, sellable ? 1 : 0,
+        partnerVisible ? 1 : 0, published ? 1 : 0, archived ? 1 : 0, deleted ? 1 : 0, ctx.ts(createdSec), ctx.ts(changedSec),
+      );
       if (published) {
-        insPwc({ product_id: id, web_category_id: cat.webCategory });
-        if (rng.chance(0.12)) insPwc({ product_id: id, web_category_id: 7 });
+        insPwc.run(id, cat.webCategory);
+        if (rng.chance(0.12)) insPwc.run(id, 7);
       }
-      for (const [propertyId, value] of v.props) insPp({ product_id: id, property_id: propertyId, value });
+      for (const [propertyId, value] of v.props) insPp.run(id, propertyId, value);
       if (!deleted && rng.chance(0.45)) {
         const count = rng.int(1, 3);
         for (let k = 0; k < count; k++) {
-          insImage({
-            id: ctx.id('product_images'), company_id: cid, product_id: id,
-            url: `https://cdn.demo-retail.ro/img/${code.toLowerCase()}-${k + 1}.jpg`, storage_path: null,
-            mime_type: 'image/jpeg', size_bytes: rng.int(35000, 420000), title: name,
-            description: k === 0 ? 'Imagine principala' : `Imagine ${k + 1}`, alt_text: name, position: k,
-            created_ts: fmtTs(createdSec),
-          });
+          insImage.run(
+            ctx.id('product_images'), cid, id, `https://cdn.demo-retail.ro/img/${code.toLowerCase()}-${k + 1}.jpg`, null,
+            'image/jpeg', rng.int(35000, 420000), name, k === 0 ? 'Imagine principala' : `Imagine ${k + 1}`, name, k,
+            ctx.ts(createdSec),
+          );
         }
       }
       for (const wp of [1, 2]) {
@@ -371,26 +338,22 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
           if (!zero) qty = noun.unit === 'kg' ? round3(rng.float(1, wp === 1 ? 300 : 25)) : rng.int(1, wp === 1 ? 500 : 40);
         }
         const reserved = qty > 0 && rng.chance(0.15) ? Math.min(qty, rng.int(1, 5)) : 0;
-        insStock({
-          company_id: cid, product_id: id, workpoint_id: wp, quantity: qty, reserved,
-          acquisition_value_ron: round2(qty * costRon),
-        });
+        insStock.run(cid, id, wp, qty, reserved, round2(qty * costRon));
       }
       ctx.progress.add();
-      ctx.batch.tick();
     }
   }
 
   seedPricelistRules(ctx, products, [...catIds.values()], [...manIds.values()]);
 
   const sellable: number[] = [];
-  products.forEach((p, i) => {
-    if (!p.deleted && !p.archived && p.sellable) sellable.push(i);
-  });
+  for (let i = 0; i < products.length; i++) {
+    if (!products.deleted(i) && !products.archived(i) && products.sellable(i)) sellable.push(i);
+  }
   return { products, sellable, categoryIds: [...catIds.values()], manufacturerIds: [...manIds.values()] };
 }
 
-function seedPricelistRules(ctx: Ctx, products: ProductInfo[], categoryIds: number[], manufacturerIds: number[]): void {
+function seedPricelistRules(ctx: Ctx, products: ProductTable, categoryIds: number[], manufacturerIds: number[]): void {
   const { db, rng } = ctx;
   const ins = inserter(db, 'pricelist_rules', [
     'id', 'company_id', 'pricelist_id', 'product_id', 'category_id', 'manufacturer_id', 'kind', 'value', 'min_quantity',
@@ -405,14 +368,13 @@ function seedPricelistRules(ctx: Ctx, products: ProductInfo[], categoryIds: numb
     validFrom: string | null = null,
     validTo: string | null = null,
   ): void => {
-    ins({
-      id: ctx.id('pricelist_rules'), company_id: COMPANY_ID, pricelist_id: pricelistId, product_id: target.product ?? null,
-      category_id: target.category ?? null, manufacturer_id: target.manufacturer ?? null, kind, value,
-      min_quantity: minQuantity, valid_from: validFrom, valid_to: validTo,
-    });
+    ins.run(
+      ctx.id('pricelist_rules'), COMPANY_ID, pricelistId, target.product ?? null, target.category ?? null,
+      target.manufacturer ?? null, kind, value, minQuantity, validFrom, validTo,
+    );
   };
   const eurRate = rateFor('EUR', ctx.today);
-  const ronPrice = (p: ProductInfo): number => (p.currency === 'EUR' ? round2(p.price * eurRate) : p.price);
+  const ronPrice = (i: number): number => (products.currency(i) === 'EUR' ? round2(products.price(i) * eurRate) : products.price(i));
 
   // Distribuitori: fixed prices on some products, percent discounts on two categories and a manufacturer
   rule(1, { category: at(categoryIds, 2) }, 'discount_percent', 12);
@@ -426,16 +388,16 @@ function seedPricelistRules(ctx: Ctx, products: ProductInfo[], categoryIds: numb
   for (const c of categoryIds) rule(3, { category: c }, 'discount_percent', 15, 10);
 
   const promoFrom = ctx.today - 20;
-  products.forEach((p) => {
-    if (p.deleted) return;
+  for (let i = 0; i < products.length; i++) {
+    if (products.deleted(i)) continue;
+    const id = products.id(i);
     const r = rng.next();
-    if (r < 0.08) rule(1, { product: p.id }, 'fixed_price', round2(ronPrice(p) * 0.8));
+    if (r < 0.08) rule(1, { product: id }, 'fixed_price', round2(ronPrice(i) * 0.8));
     else if (r < 0.11) {
       const promo = rng.chance(0.5);
-      const from = promo ? fmtDay(promoFrom) : null;
-      const to = promo ? fmtDay(promoFrom + 40) : null;
-      rule(2, { product: p.id }, 'fixed_price', round2(ronPrice(p) * 0.92), 1, from, to);
-    } else if (r < 0.16) rule(3, { product: p.id }, 'fixed_price', round2(ronPrice(p) * 0.78), 20);
-    ctx.batch.tick();
-  });
+      const from = promo ? ctx.date(promoFrom) : null;
+      const to = promo ? ctx.date(promoFrom + 40) : null;
+      rule(2, { product: id }, 'fixed_price', round2(ronPrice(i) * 0.92), 1, from, to);
+    } else if (r < 0.16) rule(3, { product: id }, 'fixed_price', round2(ronPrice(i) * 0.78), 20);
+  }
 }

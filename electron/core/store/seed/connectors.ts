@@ -7,8 +7,7 @@ import { GLOBAL_CONNECTOR_SETTINGS, insertConnectorSettings } from './account.ts
 import type { Json } from './account.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { Contacts } from './contacts.ts';
-import { at } from './random.ts';
-import { DAY, fmtTs, inserter } from './util.ts';
+import { DAY, inserter } from './util.ts';
 
 /** The built-in inbox connector 1 of the demo notifies. */
 export const DEMO_INBOX_PATH = '/_sandbox/inbox/demo-shop';
@@ -64,19 +63,18 @@ export function seedConnectors(ctx: Ctx, catalogue: Catalogue, contacts: Contact
   type Row = readonly [number, 'ecommerce' | 'dropship', ConnectorPlatform, string, string, number, number, number | null, number];
   const rows: readonly Row[] = [
     [1, 'ecommerce', 'ShopifyV2', 'Magazin online Demo Retail', 'shop.demo-retail.ro', 1, 0, null, 1],
-    [2, 'dropship', 'WooCommerce', 'Dropshipping eShop Partener', 'eshop-partener.ro', 1, 0, at(contacts.all, contacts.dropshipper).id, 1],
+    [2, 'dropship', 'WooCommerce', 'Dropshipping eShop Partener', 'eshop-partener.ro', 1, 0, contacts.table.id(contacts.dropshipper), 1],
     [3, 'ecommerce', 'PrestaShop', 'Outlet Demo Retail (oprit)', 'outlet.demo-retail.ro', 0, 0, null, 2],
     [4, 'ecommerce', 'Custom', 'Magazin test (sters)', 'test.demo-retail.ro', 0, 1, null, 1],
   ];
   for (const [id, type, platform, name, domain, active, deleted, dropshipper, workpoint] of rows) {
-    ins({
-      id, company_id: cid, type, platform, name, site_domain: domain, active, deleted,
+    ins.run(
+      id, cid, type, platform, name, domain, active, deleted,
       // Connector 1 notifies this service's own inbox out of the box (a path: resolved against
       // the listener's address); the others have no receiver until one is set.
-      order_event_notification_url: id === 1 ? DEMO_INBOX_PATH : '',
-      webhook_secret: null, tracked_fields: tracked, dropshipper_contact_id: dropshipper, workpoint_id: workpoint,
-      platform_credentials: null, created_ts: fmtTs(created + id * 7 * DAY), last_changed_ts: fmtTs(created + id * 9 * DAY),
-    });
+      id === 1 ? DEMO_INBOX_PATH : '',
+      null, tracked, dropshipper, workpoint, null, ctx.ts(created + id * 7 * DAY), ctx.ts(created + id * 9 * DAY),
+    );
   }
 
   insertConnectorSettings(db, cid, 0, GLOBAL_CONNECTOR_SETTINGS);
@@ -86,21 +84,23 @@ export function seedConnectors(ctx: Ctx, catalogue: Catalogue, contacts: Contact
   const insCp = inserter(db, 'connector_products', ['connector_id', 'product_id', 'published_ts']);
   const conn1: number[] = [];
   const conn2: number[] = [];
-  catalogue.products.forEach((p, i) => {
-    if (p.deleted) return;
-    const from = Math.max(p.createdSec, created + 7 * DAY);
-    if (p.published) {
+  const products = catalogue.products;
+  for (let i = 0; i < products.length; i++) {
+    if (products.deleted(i)) continue;
+    const id = products.id(i);
+    const published = products.published(i);
+    const from = Math.max(products.createdSec(i), created + 7 * DAY);
+    if (published) {
       conn1.push(i);
-      insCp({ connector_id: 1, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+      insCp.run(1, id, ctx.ts(ctx.secBetween(from, ctx.nowSec)));
     }
-    if ((p.published && rng.chance(0.25)) || (p.partnerVisible && !p.archived && rng.chance(0.15))) {
+    if ((published && rng.chance(0.25)) || (products.partnerVisible(i) && !products.archived(i) && rng.chance(0.15))) {
       conn2.push(i);
-      insCp({ connector_id: 2, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+      insCp.run(2, id, ctx.ts(ctx.secBetween(from, ctx.nowSec)));
     }
-    if (p.published && rng.chance(0.05)) {
-      insCp({ connector_id: 3, product_id: p.id, published_ts: fmtTs(ctx.secBetween(from, ctx.nowSec)) });
+    if (published && rng.chance(0.05)) {
+      insCp.run(3, id, ctx.ts(ctx.secBetween(from, ctx.nowSec)));
     }
-    ctx.batch.tick();
-  });
+  }
   return { conn1, conn2 };
 }

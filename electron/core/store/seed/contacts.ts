@@ -7,13 +7,15 @@ import { clientCode } from '../../../../shared/domain/contacts.ts';
 import { Weighted, at, pad } from './random.ts';
 import { BUCHAREST_STREETS, CITIES } from './reference.ts';
 import type { City } from './reference.ts';
-import { DAY, cuiWithControl, ean13, fmtTs, inserter, roIban, slug } from './util.ts';
+import { DAY, cuiWithControl, ean13, inserter, roIban, slug } from './util.ts';
+import { ContactTable } from './contact-table.ts';
+import type { NewAddress } from './contact-table.ts';
 
-export interface AddressInfo {
+interface AddressInfo extends NewAddress {
   id: number;
   kind: 'invoice' | 'delivery' | 'both';
   county: string;
-  city: string;
+  cityName: string;
   street: string;
   number: string;
   building: string;
@@ -25,22 +27,9 @@ export interface AddressInfo {
   shippingPhone: string;
 }
 
-export interface ContactInfo {
-  id: number;
-  name: string;
-  isCompany: boolean;
-  cui: string;
-  regCom: string;
-  representative: string;
-  email: string;
-  phone: string;
-  deleted: boolean;
-  addresses: AddressInfo[];
-}
-
 export interface Contacts {
-  all: ContactInfo[];
-  /** Indices into `all` of live clients that are companies / persons. */
+  table: ContactTable;
+  /** Indices into `table` of live clients that are companies / persons. */
   clientCompanies: number[];
   clientPersons: number[];
   /** Index of the company invoiced for the dropship connector. */
@@ -63,7 +52,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
   const cid = COMPANY_ID;
 
   const insGroup = inserter(db, 'contact_groups', ['id', 'company_id', 'name', 'pricelist_id']);
-  for (const [id, name, pricelistId] of GROUPS) insGroup({ id, company_id: cid, name, pricelist_id: pricelistId });
+  for (const [id, name, pricelistId] of GROUPS) insGroup.run(id, cid, name, pricelistId);
 
   const insContact = inserter(db, 'contacts', [
     'id', 'company_id', 'name', 'is_company', 'is_client', 'is_supplier', 'cui', 'reg_com', 'client_code', 'vat_payer', 'representative',
@@ -77,6 +66,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
   const insBank = inserter(db, 'contact_bank_accounts', ['id', 'company_id', 'contact_id', 'iban', 'bank_name', 'currency']);
 
   const cityPicker = new Weighted(CITIES.map((c) => [c, c.weight] as const));
+  const streetsOf = new Map(CITIES.map((c) => [c.city, BUCHAREST_STREETS.filter((s) => s[0] === c.city)] as const));
   const mobile = (): string => '07' + String(rng.int(2, 8)) + rng.digits(7);
   const personName = (): [string, string] => {
     const first = rng.chance(0.5) ? rng.pick(pools.maleFirst) : rng.pick(pools.femaleFirst);
@@ -86,7 +76,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
   const makeAddress = (city: City, kind: AddressInfo['kind'], blockFlat: boolean, shipName: string, shipPhone: string): AddressInfo => {
     let street = rng.pick(pools.streets);
     let zip = city.postcode;
-    const bucharest = BUCHAREST_STREETS.filter((s) => s[0] === city.city);
+    const bucharest = streetsOf.get(city.city) ?? [];
     if (bucharest.length > 0 && rng.chance(0.35)) {
       const s = rng.pick(bucharest);
       street = s[1];
@@ -100,7 +90,8 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
       id: ctx.id('contact_addresses'),
       kind,
       county: city.county,
-      city: city.city,
+      cityName: city.city,
+      city: CITIES.indexOf(city),
       street,
       number: String(rng.int(1, 250)),
       building: blockFlat ? `${rng.pick(['M', 'A', 'B', 'C', 'D', 'P', 'V'])}${rng.int(1, 60)}` : '',
@@ -113,7 +104,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
     };
   };
 
-  const all: ContactInfo[] = [];
+  const table = new ContactTable(count);
   const clientCompanies: number[] = [];
   const clientPersons: number[] = [];
   const createdFrom = ctx.startSec - 400 * DAY;
@@ -169,11 +160,10 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
     const pricelistId = !dropshipper && isClient && rng.chance(0.05) ? rng.int(1, 3) : null;
     const createdSec = dropshipper ? createdFrom : ctx.secBetween(createdFrom, createdTo);
     const updatedSec = rng.chance(0.6) ? createdSec : ctx.secBetween(createdSec, ctx.nowSec);
-    insContact({
-      id, company_id: cid, name, is_company: isCompany ? 1 : 0, is_client: isClient ? 1 : 0, is_supplier: isSupplier ? 1 : 0,
-      cui, reg_com: regCom, client_code: isClient ? clientCode(id) : '', vat_payer: vatPayer, representative, email, phone, group_id: groupId, pricelist_id: pricelistId,
-      deleted: deleted ? 1 : 0, created_ts: fmtTs(createdSec), lastupdated: fmtTs(updatedSec),
-    });
+    insContact.run(
+      id, cid, name, isCompany ? 1 : 0, isClient ? 1 : 0, isSupplier ? 1 : 0, cui, regCom, isClient ? clientCode(id) : '',
+      vatPayer, representative, email, phone, groupId, pricelistId, deleted ? 1 : 0, ctx.ts(createdSec), ctx.ts(updatedSec),
+    );
 
     const addresses: AddressInfo[] = [];
     const flat = !isCompany && rng.chance(0.45);
@@ -185,50 +175,43 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
       addresses.push(makeAddress(other, 'delivery', !isCompany && rng.chance(0.45), isCompany ? representative : name, phone));
     }
     addresses.forEach((a, k) => {
-      insAddress({
-        id: a.id, company_id: cid, contact_id: id, kind: a.kind, country: 'Romania', county: a.county, city: a.city,
-        street: a.street, number: a.number, building: a.building, stair: a.stair, floor: a.floor, apartment: a.apartment,
-        zip: a.zip, gln: isCompany && a.kind !== 'invoice' && rng.chance(0.1) ? ean13('594' + rng.digits(9)) : '',
-        shipping_contact_name: a.shippingName, shipping_contact_phone: a.shippingPhone, is_default: k === 0 ? 1 : 0,
-      });
+      insAddress.run(
+        a.id, cid, id, a.kind, 'Romania', a.county, a.cityName, a.street, a.number, a.building, a.stair, a.floor, a.apartment,
+        a.zip, isCompany && a.kind !== 'invoice' && rng.chance(0.1) ? ean13('594' + rng.digits(9)) : '', a.shippingName,
+        a.shippingPhone, k === 0 ? 1 : 0,
+      );
     });
 
     if (isCompany) {
       const persons = rng.int(1, 2);
       for (let k = 0; k < persons; k++) {
         const [pf, pl] = k === 0 ? [first, last] : personName();
-        insPerson({
-          id: ctx.id('contact_persons'), company_id: cid, contact_id: id, name: `${pf} ${pl}`, role: rng.pick(JOB_ROLES),
-          email: `${slug(pf)}.${slug(pl)}@${email.split('@')[1] ?? 'example.ro'}`, phone: mobile(),
-        });
+        insPerson.run(
+          ctx.id('contact_persons'), cid, id, `${pf} ${pl}`, rng.pick(JOB_ROLES),
+          `${slug(pf)}.${slug(pl)}@${email.split('@')[1] ?? 'example.ro'}`, mobile(),
+        );
       }
       if (dropshipper || rng.chance(0.6)) {
         const accounts = rng.chance(0.15) ? 2 : 1;
         for (let k = 0; k < accounts; k++) {
           const [code, bankName] = rng.pick(BANKS);
-          insBank({
-            id: ctx.id('contact_bank_accounts'), company_id: cid, contact_id: id, iban: roIban(code, rng.digits(16)),
-            bank_name: bankName, currency: k === 0 ? 'RON' : 'EUR',
-          });
+          insBank.run(ctx.id('contact_bank_accounts'), cid, id, roIban(code, rng.digits(16)), bankName, k === 0 ? 'RON' : 'EUR');
         }
       }
     } else if (rng.chance(0.05)) {
       const [code, bankName] = rng.pick(BANKS);
-      insBank({
-        id: ctx.id('contact_bank_accounts'), company_id: cid, contact_id: id, iban: roIban(code, rng.digits(16)),
-        bank_name: bankName, currency: 'RON',
-      });
+      insBank.run(ctx.id('contact_bank_accounts'), cid, id, roIban(code, rng.digits(16)), bankName, 'RON');
     }
 
-    all.push({ id, name, isCompany, cui, regCom, representative, email, phone, deleted, addresses });
+    const firstAddress = at(addresses, 0);
+    const secondAddress = addresses[1];
+    table.push({
+      name, isCompany, cui, regCom, representative, email, phone, firstAddressId: firstAddress.id,
+      addresses: secondAddress ? [firstAddress, secondAddress] : [firstAddress],
+    });
     if (isClient && !deleted && !dropshipper) (isCompany ? clientCompanies : clientPersons).push(i);
     ctx.progress.add();
-    ctx.batch.tick();
   }
   if (clientCompanies.length === 0 || clientPersons.length === 0) throw new Error('seed: too few contacts');
-  return { all, clientCompanies, clientPersons, dropshipper: 0 };
-}
-
-export function contactAt(contacts: Contacts, index: number): ContactInfo {
-  return at(contacts.all, index);
+  return { table, clientCompanies, clientPersons, dropshipper: 0 };
 }

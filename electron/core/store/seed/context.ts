@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Pools } from './pools.ts';
 import { vatRateOn, type VatKind } from '../../../../shared/domain/vat.ts';
 import { Rng } from './random.ts';
-import { Batch, DAY, Progress, dayOf, fmtDay, wallSec } from './util.ts';
+import { DAY, Progress, dayOf, fmtDay, fmtTs, wallSec } from './util.ts';
 import type { ProgressCallback } from './util.ts';
 
 export const COMPANY_ID = 1;
@@ -15,9 +15,13 @@ export class Ctx {
   readonly today: number;
   /** Start of the two-year document window. */
   readonly startSec: number;
-  readonly batch: Batch;
   readonly progress: Progress;
+  /** Days and seconds the stored dates are moved by (shiftWeeks whole weeks, see shift.ts). */
+  readonly moveDays: number;
+  private readonly moveSec: number;
   private readonly idCounters = new Map<string, number>();
+  private ratesDay = Number.NaN;
+  private rates: Record<VatKind, number> = { standard: 0, reduced: 0, reduced_low: 0 };
   /** Last number used per "doc_type|series". */
   readonly numbers = new Map<string, number>();
 
@@ -28,14 +32,15 @@ export class Ctx {
     readonly pools: Pools,
     progressTotal: number,
     onProgress: ProgressCallback | undefined,
-    /** Whole weeks the dates are moved by once seeded (shift.ts): the dates the documents end up with. */
+    /** Whole weeks the dates are moved by (shift.ts): the dates the documents end up with. */
     readonly shiftWeeks = 0,
   ) {
     this.rng = new Rng(12345);
     this.nowSec = wallSec(now);
     this.today = dayOf(this.nowSec);
     this.startSec = this.nowSec - WINDOW_DAYS * DAY;
-    this.batch = new Batch(db, 10000);
+    this.moveDays = shiftWeeks * 7;
+    this.moveSec = this.moveDays * DAY;
     this.progress = new Progress(progressTotal, onProgress);
   }
 
@@ -46,12 +51,34 @@ export class Ctx {
    * week the seed runs in; every machine seeding in the same week gets the same data.
    */
   vatRate(sec: number, kind: VatKind): number {
-    return vatRateOn(this.finalDate(sec), kind);
+    const day = dayOf(sec);
+    // documents come in date order: the rates of the last day asked are the ones asked next
+    if (day !== this.ratesDay) {
+      const date = this.finalDate(sec);
+      this.rates = { standard: vatRateOn(date, 'standard'), reduced: vatRateOn(date, 'reduced'), reduced_low: vatRateOn(date, 'reduced_low') };
+      this.ratesDay = day;
+    }
+    return this.rates[kind];
   }
 
   /** The date (as stored after the move) of a document made at `sec`. */
   finalDate(sec: number): string {
-    return fmtDay(dayOf(sec) + this.shiftWeeks * 7);
+    return this.date(dayOf(sec));
+  }
+
+  /**
+   * A date column's value for the epoch day `day`, moved by shiftWeeks: the seed writes the
+   * dates the demo ends up with, rather than moving every row afterwards (shift.ts). Only date
+   * and timestamp columns take these; dates inside other text (a payload, a name) stay unmoved,
+   * as they did when the move was an UPDATE of the date columns.
+   */
+  date(day: number): string {
+    return fmtDay(day + this.moveDays);
+  }
+
+  /** A timestamp column's value for the instant `sec`, moved by shiftWeeks (see date). */
+  ts(sec: number): string {
+    return fmtTs(sec + this.moveSec);
   }
 
   /** Next id of a table (ids are assigned by the seed so they do not depend on insert quirks). */

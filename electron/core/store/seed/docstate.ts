@@ -1,20 +1,70 @@
 // State shared by the document generators (sales, invoices, orders, workmanager links).
-import type { Catalogue, ProductInfo } from './catalogue.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { ProductTable } from './product-table.ts';
+import { int32Column } from './columns.ts';
+import type { NumberColumn } from './columns.ts';
 import type { ConnectorFeeds } from './connectors.ts';
-import type { ContactInfo, Contacts } from './contacts.ts';
+import type { Contacts } from './contacts.ts';
 import type { Ctx } from './context.ts';
 import { DocWriter, makeLine } from './docwriter.ts';
 import type { Allocation, ClientBlock, Line, PaymentPlan } from './docwriter.ts';
 import { at, round2, round3 } from './random.ts';
 import { DAY, dayOf } from './util.ts';
 
-/** Compact index of the sales written, used to link service files to documents. */
-export interface SaleIndex {
-  saleId: number[];
-  contactIndex: number[]; // -1 when the sale has no client
-  invoiceId: number[]; // 0 when not invoiced
-  paymentId: number[]; // first payment allocated to it, 0 when none
-  day: number[];
+/**
+ * Compact index of the sales written, used to link service files to documents: one typed
+ * column per field (at scale 1000 it holds 380 000 sales).
+ */
+export class SaleIndex {
+  private readonly saleIds: NumberColumn<Int32Array<ArrayBuffer>>;
+  /** -1 when the sale has no client. */
+  private readonly contacts: NumberColumn<Int32Array<ArrayBuffer>>;
+  /** 0 when not invoiced. */
+  private readonly invoiceIds: NumberColumn<Int32Array<ArrayBuffer>>;
+  /** First payment allocated to it, 0 when none. */
+  private readonly paymentIds: NumberColumn<Int32Array<ArrayBuffer>>;
+  private readonly days: NumberColumn<Int32Array<ArrayBuffer>>;
+
+  /** `capacity`: the number of sales to come. */
+  constructor(capacity: number) {
+    this.saleIds = int32Column(capacity);
+    this.contacts = int32Column(capacity);
+    this.invoiceIds = int32Column(capacity);
+    this.paymentIds = int32Column(capacity);
+    this.days = int32Column(capacity);
+  }
+
+  get length(): number {
+    return this.saleIds.length;
+  }
+
+  push(saleId: number, contactIndex: number, invoiceId: number, paymentId: number, day: number): void {
+    this.saleIds.push(saleId);
+    this.contacts.push(contactIndex);
+    this.invoiceIds.push(invoiceId);
+    this.paymentIds.push(paymentId);
+    this.days.push(day);
+  }
+
+  saleId(i: number): number {
+    return this.saleIds.get(i);
+  }
+
+  contactIndex(i: number): number {
+    return this.contacts.get(i);
+  }
+
+  invoiceId(i: number): number {
+    return this.invoiceIds.get(i);
+  }
+
+  paymentId(i: number): number {
+    return this.paymentIds.get(i);
+  }
+
+  day(i: number): number {
+    return this.days.get(i);
+  }
 }
 
 export interface DocCounters {
@@ -28,7 +78,7 @@ export interface DocCounters {
 
 export class DocState {
   readonly w: DocWriter;
-  readonly index: SaleIndex = { saleId: [], contactIndex: [], invoiceId: [], paymentId: [], day: [] };
+  readonly index: SaleIndex;
   readonly counters: DocCounters = { paidWholesale: 0, posReceiptId: 880000, conn1Seq: 100000, conn2Seq: 0, clientUniqueSeq: 0, standaloneInvoices: 0 };
   /** Station state for Z reports: [day, z number, receipt number in the day]. */
   readonly stations = new Map<number, [number, number, number]>();
@@ -38,16 +88,20 @@ export class DocState {
     readonly cat: Catalogue,
     readonly contacts: Contacts,
     readonly feeds: ConnectorFeeds,
+    /** The number of sales to come. */
+    salesCount: number,
   ) {
     this.w = new DocWriter(ctx);
+    this.index = new SaleIndex(salesCount);
   }
 
-  contact(index: number): ContactInfo {
-    return at(this.contacts.all, index);
+  /** The client block of contact `index` (documents copy it). */
+  client(index: number): ClientBlock {
+    return this.contacts.table.client(index);
   }
 
-  product(index: number): ProductInfo {
-    return at(this.cat.products, index);
+  isCompany(index: number): boolean {
+    return this.contacts.table.isCompany(index);
   }
 
   randomCompany(): number {
@@ -59,22 +113,16 @@ export class DocState {
   }
 
   recordSale(saleId: number, contactIndex: number, invoiceId: number | null, paymentId: number | null, day: number): void {
-    this.index.saleId.push(saleId);
-    this.index.contactIndex.push(contactIndex);
-    this.index.invoiceId.push(invoiceId ?? 0);
-    this.index.paymentId.push(paymentId ?? 0);
-    this.index.day.push(day);
+    this.index.push(saleId, contactIndex, invoiceId ?? 0, paymentId ?? 0, day);
   }
 }
 
-export function clientBlock(c: ContactInfo): ClientBlock {
-  return { id: c.id, name: c.name, cui: c.cui, regCom: c.regCom };
-}
-
-/** Net unit price of a product in a document currency, given RON per unit of `currency`. */
-export function priceIn(p: ProductInfo, currency: string, rate: number, eurRate: number): number {
-  if (p.currency === currency) return p.price;
-  const ron = p.currency === 'EUR' ? p.price * eurRate : p.price;
+/** Net unit price of product `i` in a document currency, given RON per unit of `currency`. */
+export function priceIn(products: ProductTable, i: number, currency: string, rate: number, eurRate: number): number {
+  const own = products.currency(i);
+  const price = products.price(i);
+  if (own === currency) return price;
+  const ron = own === 'EUR' ? price * eurRate : price;
   return round2(currency === 'RON' ? ron : ron / rate);
 }
 
@@ -93,20 +141,57 @@ export function productLines(
   pool: readonly number[] = st.cat.sellable,
 ): { lines: Line[]; weight: number } {
   const { rng } = st.ctx;
+  const products = st.cat.products;
   const lines: Line[] = [];
   let weight = 0;
-  for (let i = 0; i < count; i++) {
-    const p = st.product(rng.pick(pool));
+  for (let k = 0; k < count; k++) {
+    const i = rng.pick(pool);
+    const unit = products.unit(i);
     let qty: number;
-    if (p.unit === 'kg') qty = round3(rng.float(0.25, wholesale ? 20 : 2.5));
+    if (unit === 'kg') qty = round3(rng.float(0.25, wholesale ? 20 : 2.5));
     else if (wholesale && rng.chance(0.2)) qty = rng.int(10, 50);
     else qty = rng.int(1, wholesale ? 6 : 3);
-    let price = priceIn(p, currency, rate, eurRate);
+    let price = priceIn(products, i, currency, rate, eurRate);
     if (wholesale && qty >= 10) price = round2(price * 0.95);
-    lines.push(makeLine(p.id, p.code, p.name, p.unit, qty, price, st.ctx.vatRate(sec, p.vatKind)));
-    weight += qty * p.weight;
+    lines.push(makeLine(products.id(i), products.code(i), products.name(i), unit, qty, price, st.ctx.vatRate(sec, products.vatKind(i))));
+    weight += qty * products.weight(i);
   }
   return { lines, weight };
+}
+
+/**
+ * Lines kept for later (a proforma to invoice, an invoice to reverse) as numbers, four per line:
+ * a reference, the quantity, the unit price and the VAT rate. The reference is the product id of
+ * a catalogue line (its code, name and unit follow from it) or what `otherRef` makes of another
+ * line (0 or below). Kept for hundreds of documents, lines as objects with their strings were
+ * much of what the seed left to the garbage collector.
+ */
+export function lineRefs(lines: readonly Line[], otherRef: (line: Line) => number): number[] {
+  const out: number[] = [];
+  for (const l of lines) out.push(l.productId ?? otherRef(l), l.quantity, l.unitPrice, l.vatRate);
+  return out;
+}
+
+/** The lines of `refs` (see lineRefs), with their quantities multiplied by `sign`. */
+export function refLines(
+  st: DocState,
+  refs: readonly number[],
+  sign: 1 | -1,
+  otherLine: (ref: number, quantity: number, unitPrice: number, vatRate: number) => Line,
+): Line[] {
+  const products = st.cat.products;
+  const lines: Line[] = [];
+  for (let k = 0; k + 3 < refs.length; k += 4) {
+    const ref = at(refs, k);
+    const quantity = sign * at(refs, k + 1);
+    const unitPrice = at(refs, k + 2);
+    const vatRate = at(refs, k + 3);
+    if (ref > 0) {
+      const i = ref - 1;
+      lines.push(makeLine(ref, products.code(i), products.name(i), products.unit(i), quantity, unitPrice, vatRate));
+    } else lines.push(otherLine(ref, quantity, unitPrice, vatRate));
+  }
+  return lines;
 }
 
 interface PayArgs {
@@ -136,38 +221,42 @@ export function staffPayments(st: DocState, a: PayArgs): PaymentPlan[] {
   const toInvoice = a.invoiceId !== null && (a.saleId === null || rng.chance(type === 'bank_transfer' ? 0.6 : 0.2));
   const docType: Allocation['docType'] = toInvoice ? 'invoice' : 'sale';
   const docId = toInvoice ? (a.invoiceId ?? 0) : (a.saleId ?? 0);
-  const base = {
-    type, client: a.client, workpointId: a.workpointId, currency: a.currency, rate: a.rate, source: 'staff' as const,
-    fiscalReceiptId: null, addedByApi: false,
-  };
   if (n % 10 === 4) {
     const step = a.currency === 'RON' ? 100 : 10;
     const amount = Math.ceil(a.total / step) * step + step;
-    return [{
-      ...base, id: ctx.id('payments'), sec: paySec, amount, allocations: [{ docType, docId, amount: a.total }],
-      mentions: 'Plata in plus, diferenta ramane in avans',
-    }];
+    return [staffPayment(a, type, ctx.id('payments'), paySec, amount, docType, docId, a.total, 'Plata in plus, diferenta ramane in avans')];
   }
   if (rng.chance(0.12) && a.total >= 2) {
     const first = round2(a.total * rng.float(0.3, 0.8));
-    const out: PaymentPlan[] = [{
-      ...base, id: ctx.id('payments'), sec: paySec, amount: first, allocations: [{ docType, docId, amount: first }],
-      mentions: 'Plata partiala',
-    }];
+    const out: PaymentPlan[] = [staffPayment(a, type, ctx.id('payments'), paySec, first, docType, docId, first, 'Plata partiala')];
     if (rng.chance(0.5)) {
       const rest = round2(a.total - first);
       const sec2 = Math.min(ctx.nowSec - 30, paySec + rng.int(1, 20) * DAY);
-      out.push({
-        ...base, type: 'bank_transfer', id: ctx.id('payments'), sec: sec2, amount: rest,
-        allocations: [{ docType, docId, amount: rest }], mentions: 'Rest de plata',
-      });
+      out.push(staffPayment(a, 'bank_transfer', ctx.id('payments'), sec2, rest, docType, docId, rest, 'Rest de plata'));
     }
     return out;
   }
-  return [{
-    ...base, id: ctx.id('payments'), sec: paySec, amount: a.total, allocations: [{ docType, docId, amount: a.total }],
-    mentions: type === 'bank_transfer' ? `OP ${rng.digits(6)}` : '',
-  }];
+  return [
+    staffPayment(a, type, ctx.id('payments'), paySec, a.total, docType, docId, a.total, type === 'bank_transfer' ? `OP ${rng.digits(6)}` : ''),
+  ];
+}
+
+/** A payment by staff, allocated to one document (a literal, not a spread of a common base: see regularSale). */
+function staffPayment(
+  a: PayArgs,
+  type: string,
+  id: number,
+  sec: number,
+  amount: number,
+  docType: Allocation['docType'],
+  docId: number,
+  allocated: number,
+  mentions: string,
+): PaymentPlan {
+  return {
+    id, sec, type, client: a.client, workpointId: a.workpointId, amount, currency: a.currency, rate: a.rate,
+    allocations: [{ docType, docId, amount: allocated }], source: 'staff', fiscalReceiptId: null, addedByApi: false, mentions,
+  };
 }
 
 /** Sum of allocations to one document, and the latest payment instant touching it. */

@@ -2,21 +2,22 @@
 // receipts (wholesale and retail) with their invoices, fiscal receipts, payments and AWBs,
 // standalone and storno invoices, proformas (some from subscription templates, some turned into
 // invoices), advance payments, and the connector orders (orders.ts) interleaved with them.
+import type { Statement } from 'better-sqlite3';
 import { vatKindOf, type VatKind } from '../../../../shared/domain/vat.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { ConnectorFeeds } from './connectors.ts';
 import type { Contacts } from './contacts.ts';
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
-import { DocState, clientBlock, paidOn, productLines, staffPayments } from './docstate.ts';
+import { DocState, lineRefs, paidOn, productLines, refLines, staffPayments } from './docstate.ts';
 import { conversionInvoice, seedProformas } from './proformas.ts';
-import type { Conversion } from './proformas.ts';
 import { NO_CLIENT, efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
 import type { Line, PaymentPlan } from './docwriter.ts';
 import { connectorOrder } from './orders.ts';
 import { at, round2 } from './random.ts';
 import { rateFor } from './reference.ts';
-import { DAY, dayOf, fmtDay, fmtTs } from './util.ts';
+import { DAY, dayOf } from './util.ts';
+import type { SqlValue } from './util.ts';
 
 export interface DocumentCounts {
   regularSales: number;
@@ -27,19 +28,20 @@ export interface DocumentCounts {
   advances: number;
 }
 
-type Plan =
-  | { kind: 'sale'; sec: number; retail: boolean; cancelled: boolean; receipt: number }
-  | { kind: 'order'; sec: number; connectorId: 1 | 2 }
-  | { kind: 'invoice'; sec: number }
-  | { kind: 'conversion'; sec: number; conv: Conversion }
-  | { kind: 'advance'; sec: number };
+/** Kinds of planned documents; also the order of documents made in the same second. */
+const SALE = 0;
+const ORDER = 1;
+const INVOICE = 2;
+const CONVERSION = 3;
+const ADVANCE = 4;
 
+/** An invoice a later storno may reverse (its lines as lineRefs, see docstate.ts). */
 interface StornoCandidate {
   id: number;
   number: number;
   contactIndex: number;
   currency: string;
-  lines: Line[];
+  lines: number[];
 }
 
 const SERVICES: readonly (readonly [string, string, number, number])[] = [
@@ -105,7 +107,15 @@ const RECEIPT_KINDS: readonly (readonly [SplitKind, string])[] = [
   ['other', 'tichet_cadou'],
 ];
 
-function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void {
+/** A sale plan: when, retail or wholesale, cancelled, and its fiscal receipt's status (-1: none). */
+interface SalePlan {
+  sec: number;
+  retail: boolean;
+  cancelled: boolean;
+  receipt: number;
+}
+
+function regularSale(st: DocState, plan: SalePlan): void {
   const { ctx, w } = st;
   const { rng } = ctx;
   const sec = plan.sec;
@@ -116,10 +126,11 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
     const r = rng.next();
     ci = r < 0.6 ? -1 : r < 0.88 ? st.randomPerson() : st.randomCompany();
   } else ci = rng.chance(0.8) ? st.randomCompany() : st.randomPerson();
-  const contact = ci >= 0 ? st.contact(ci) : null;
-  const client = contact ? clientBlock(contact) : NO_CLIENT;
+  const hasClient = ci >= 0;
+  const isCompany = hasClient && st.isCompany(ci);
+  const client = hasClient ? st.client(ci) : NO_CLIENT;
   const eurRate = rateFor('EUR', day);
-  const currency = !retail && contact?.isCompany && rng.chance(0.1) ? 'EUR' : 'RON';
+  const currency = !retail && isCompany && rng.chance(0.1) ? 'EUR' : 'RON';
   const rate = currency === 'EUR' ? eurRate : 1;
   const count = retail ? rng.int(1, 4) : rng.int(1, 5);
   const { lines, weight } = productLines(st, sec, count, currency, rate, eurRate, !retail);
@@ -129,14 +140,15 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
   const saleId = ctx.id('sales');
   const saleNumber = ctx.number('sale', series);
   const invoiced = retail
-    ? contact !== null && rng.chance(contact.isCompany ? 0.6 : 0.05)
+    ? hasClient && rng.chance(isCompany ? 0.6 : 0.05)
     : rng.chance(plan.cancelled ? 0.3 : 0.72);
   const invoiceId = invoiced ? ctx.id('invoices') : null;
   const addedByApi = rng.chance(0.08);
 
   // fiscal receipt and the payments it produces
   let payments: PaymentPlan[] = [];
-  let receiptRow: Record<string, string | number | null> | null = null;
+  // the receipt's row, written after the sale it refers to
+  let receiptRow: SqlValue[] | null = null;
   if (retail && plan.receipt >= 0) {
     const status = plan.receipt;
     const receiptId = ctx.id('fiscal_receipts');
@@ -154,17 +166,15 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
       .slice(0, 6)
       .map((l) => `S,1,______,_,__;${l.name.slice(0, 36)};${round2(l.valueWithVat / l.quantity).toFixed(2)};${l.quantity};1;1;${printerVatGroup(l.vatRate, receiptDate)};0;0;${l.unit}`)
       .join('\n');
-    receiptRow = {
-      id: receiptId, company_id: COMPANY_ID, sale_id: saleId, pos_receipt_id: pos, status_id: status, workpoint_id: 2,
-      station_id: station, bf_date: fmtDay(day), bon_nr: bonNr, z_nr: bonNr === null ? null : state[1],
-      bf_content: content + `\nT,1,______,_,__;0;${totals.withVat.toFixed(2)};;;;`,
-      printer_response: status === 3 ? `OK;BON=${bonNr ?? 0}` : status === 2 ? 'BUSY' : status === 0 ? 'ANULAT' : '',
-      print_confirmed_ts: status === 3 ? fmtTs(rSec + 5) : null, currency: 'RON', total: totals.withVat,
-      paid_cash: split?.cash ?? 0, paid_card: split?.card ?? 0, paid_foodstamp: split?.foodstamp ?? 0,
-      paid_voucher: split?.voucher ?? 0, paid_modern_payment: split?.modern ?? 0, paid_other_payment: split?.other ?? 0,
-      paid_by_voucher_code: split?.code ?? '', added_by_api: pos !== null ? 1 : 0, created_ts: fmtTs(rSec),
-      last_changed_ts: fmtTs(status === 0 ? ctx.after(rSec, 60, 3600) : rSec + 5),
-    };
+    // in the order of RECEIPT_COLS (docwriter.ts)
+    receiptRow = [
+      receiptId, COMPANY_ID, saleId, pos, status, 2, station, ctx.date(day), bonNr, bonNr === null ? null : state[1],
+      content + `\nT,1,______,_,__;0;${totals.withVat.toFixed(2)};;;;`,
+      status === 3 ? `OK;BON=${bonNr ?? 0}` : status === 2 ? 'BUSY' : status === 0 ? 'ANULAT' : '',
+      status === 3 ? ctx.ts(rSec + 5) : null, 'RON', totals.withVat, split?.cash ?? 0, split?.card ?? 0,
+      split?.foodstamp ?? 0, split?.voucher ?? 0, split?.modern ?? 0, split?.other ?? 0, split?.code ?? '',
+      pos !== null ? 1 : 0, ctx.ts(rSec), ctx.ts(status === 0 ? ctx.after(rSec, 60, 3600) : rSec + 5),
+    ];
     if (status === 3 && split && !plan.cancelled) {
       for (const [key, type] of RECEIPT_KINDS) {
         const amount = split[key];
@@ -185,26 +195,33 @@ function regularSale(st: DocState, plan: Extract<Plan, { kind: 'sale' }>): void 
   const [salePaid, salePaySec] = paidOn(payments, 'sale', saleId);
   const changed = plan.cancelled ? ctx.after(sec, 600, 5 * DAY) : Math.max(ctx.changed(sec), salePaySec);
   const mentions = addedByApi ? 'Importat prin API' : rng.pick(SALE_MENTIONS);
-  const header = {
-    client, workpointId, currency, rate, totals, cancelled: plan.cancelled, mentions, sec,
-  };
+  // Headers are written out rather than spread from a common object: V8 (Node 20) promotes the
+  // copies an object spread makes, and the old generation then fills with them (the RSS of a
+  // large seed was four times its live data).
   if (invoiceId !== null) {
     const [invPaid, invPaySec] = paidOn(payments, 'invoice', invoiceId);
     const invSec = sec + 30;
     w.invoice(
       {
-        ...header, id: invoiceId, series: 'DMO', number: ctx.number('invoice', 'DMO'), sec: invSec, addedByApi: false,
-        changedSec: Math.max(plan.cancelled ? changed : ctx.changed(invSec), invPaySec),
+        id: invoiceId, series: 'DMO', number: ctx.number('invoice', 'DMO'), sec: invSec,
+        changedSec: Math.max(plan.cancelled ? changed : ctx.changed(invSec), invPaySec), client, workpointId, currency,
+        rate, totals, cancelled: plan.cancelled, addedByApi: false, mentions,
       },
-      lines, day + (contact?.isCompany ? 30 : 15), invPaid, efacturaStatus(rng, day, ctx.today), null,
+      lines, day + (isCompany ? 30 : 15), invPaid, efacturaStatus(rng, day, ctx.today), null,
     );
   }
-  w.sale({ ...header, id: saleId, series, number: saleNumber, addedByApi, changedSec: changed }, lines, salePaid, invoiceId, null);
-  if (receiptRow) w.insReceipt(receiptRow);
+  w.sale(
+    {
+      id: saleId, series, number: saleNumber, sec, changedSec: changed, client, workpointId, currency, rate, totals,
+      cancelled: plan.cancelled, addedByApi, mentions,
+    },
+    lines, salePaid, invoiceId, null,
+  );
+  if (receiptRow) w.insReceipt.run(...receiptRow);
   for (const p of payments) w.payment(p, saleId);
 
-  if (!retail && contact && rng.chance(0.28)) {
-    const cod = !contact.isCompany && currency === 'RON' && salePaid === 0 && rng.chance(0.6) ? totals.withVat : 0;
+  if (!retail && hasClient && rng.chance(0.28)) {
+    const cod = !isCompany && currency === 'RON' && salePaid === 0 && rng.chance(0.6) ? totals.withVat : 0;
     w.awb({
       saleId, connectorOrderId: null, sec: ctx.after(sec, 1800, DAY), client, weight, codAmount: cod, codCurrency: 'RON',
       declaredValue: totals.withVat, source: rng.chance(0.8) ? 'staff' : 'api', cancelled: plan.cancelled,
@@ -226,6 +243,16 @@ function serviceLines(st: DocState, sec: number, currency: string, rate: number)
   return lines;
 }
 
+const SERVICE_INDEX = new Map(SERVICES.map(([code], i) => [code, i]));
+
+/** A storno candidate's lines (lineRefs): a service line's reference is -1 - its index in SERVICES. */
+const serviceRef = (line: Line): number => -1 - (SERVICE_INDEX.get(line.code) ?? 0);
+
+function serviceLine(ref: number, quantity: number, unitPrice: number, vatRate: number): Line {
+  const [code, name] = at(SERVICES, -1 - ref);
+  return makeLine(null, code, name, 'buc', quantity, unitPrice, vatRate);
+}
+
 function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[]): void {
   const { ctx, w } = st;
   const { rng } = ctx;
@@ -236,12 +263,11 @@ function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[])
     const k = rng.index(storno.length);
     const orig = at(storno, k);
     storno.splice(k, 1);
-    const contact = st.contact(orig.contactIndex);
     const rate = rateFor(orig.currency, day);
-    const lines = orig.lines.map((l) => makeLine(l.productId, l.code, l.name, l.unit, -l.quantity, l.unitPrice, l.vatRate));
+    const lines = refLines(st, orig.lines, -1, serviceLine);
     w.invoice(
       {
-        id, series: 'DMO', number, sec, changedSec: ctx.changed(sec), client: clientBlock(contact), workpointId: 1,
+        id, series: 'DMO', number, sec, changedSec: ctx.changed(sec), client: st.client(orig.contactIndex), workpointId: 1,
         currency: orig.currency, rate, totals: totalsOf(lines), cancelled: false, addedByApi: false,
         mentions: `Stornare factura DMO ${orig.number}`,
       },
@@ -250,8 +276,7 @@ function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[])
     return;
   }
   const ci = rng.chance(0.9) ? st.randomCompany() : st.randomPerson();
-  const contact = st.contact(ci);
-  const client = clientBlock(contact);
+  const client = st.client(ci);
   const eurRate = rateFor('EUR', day);
   const currency = rng.chance(0.15) ? 'EUR' : 'RON';
   const rate = currency === 'EUR' ? eurRate : 1;
@@ -274,7 +299,7 @@ function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[])
   );
   for (const p of payments) w.payment(p);
   if (!cancelled) {
-    storno.push({ id, number, contactIndex: ci, currency, lines });
+    storno.push({ id, number, contactIndex: ci, currency, lines: lineRefs(lines, serviceRef) });
     if (storno.length > 500) storno.shift();
   }
 }
@@ -282,24 +307,43 @@ function standaloneInvoice(st: DocState, sec: number, storno: StornoCandidate[])
 function advancePayment(st: DocState, sec: number): void {
   const { ctx, w } = st;
   const { rng } = ctx;
-  const contact = st.contact(st.randomCompany());
+  const client = st.client(st.randomCompany());
   const eur = rng.chance(0.15);
   w.payment({
-    id: ctx.id('payments'), sec, type: 'bank_transfer', client: clientBlock(contact), workpointId: 1,
+    id: ctx.id('payments'), sec, type: 'bank_transfer', client, workpointId: 1,
     amount: eur ? 100 * rng.int(2, 40) : 50 * rng.int(10, 400), currency: eur ? 'EUR' : 'RON',
     rate: eur ? rateFor('EUR', dayOf(sec)) : 1, allocations: [], source: rng.chance(0.3) ? 'api' : 'staff',
     fiscalReceiptId: null, addedByApi: false, mentions: rng.pick(['Avans conform contract', 'Plata in avans', 'Avans comanda']),
   });
 }
 
-const KIND_ORDER: Readonly<Record<Plan['kind'], number>> = { sale: 0, order: 1, invoice: 2, conversion: 3, advance: 4 };
+/** Sale plans' details: retail, cancelled, and the receipt status + 1 above them. */
+const RETAIL = 1;
+const CANCELLED = 2;
+const saleDetail = (retail: boolean, cancelled: boolean, receipt: number): number =>
+  (retail ? RETAIL : 0) | (cancelled ? CANCELLED : 0) | ((receipt + 1) << 2);
+const receiptOf = (detail: number): number => (detail >> 2) - 1;
 
 export function seedDocuments(ctx: Ctx, cat: Catalogue, contacts: Contacts, feeds: ConnectorFeeds, counts: DocumentCounts): DocState {
-  const st = new DocState(ctx, cat, contacts, feeds);
+  const st = new DocState(ctx, cat, contacts, feeds, counts.regularSales + counts.orders);
   const { rng } = ctx;
   ctx.progress.phase('proformas');
-  const plans: Plan[] = seedProformas(st, counts.proformas, counts.templates).map((c) => ({ kind: 'conversion', ...c }));
+  const conversions = seedProformas(st, counts.proformas, counts.templates);
 
+  // The plan of every document, in columns (a third of a million at scale 1000): kind, instant,
+  // and a detail per kind (sale: flags and receipt status, order: connector, conversion: index).
+  const total = conversions.length + counts.regularSales + counts.orders + counts.standaloneInvoices + counts.advances;
+  const kinds = new Uint8Array(total);
+  const secs = new Float64Array(total);
+  const details = new Int32Array(total);
+  let n = 0;
+  const plan = (kind: number, sec: number, detail: number): void => {
+    kinds[n] = kind;
+    secs[n] = sec;
+    details[n] = detail;
+    n++;
+  };
+  conversions.forEach((c, i) => plan(CONVERSION, c.sec, i));
   const receiptStatus = (cancelled: boolean): number => {
     if (cancelled) return 0;
     const r = rng.next();
@@ -309,44 +353,50 @@ export function seedDocuments(ctx: Ctx, cat: Catalogue, contacts: Contacts, feed
     const retail = rng.chance(0.55);
     const cancelled = rng.chance(0.04);
     const receipt = retail && rng.chance(0.83) ? receiptStatus(cancelled) : -1;
-    plans.push({ kind: 'sale', sec: ctx.docSec(), retail, cancelled, receipt });
+    plan(SALE, ctx.docSec(), saleDetail(retail, cancelled, receipt));
   }
-  for (let i = 0; i < counts.orders; i++) plans.push({ kind: 'order', sec: ctx.docSec(), connectorId: rng.chance(0.75) ? 1 : 2 });
-  for (let i = 0; i < counts.standaloneInvoices; i++) plans.push({ kind: 'invoice', sec: ctx.docSec() });
-  for (let i = 0; i < counts.advances; i++) plans.push({ kind: 'advance', sec: ctx.docSec() });
-  plans.sort((a, b) => a.sec - b.sec || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  for (let i = 0; i < counts.orders; i++) {
+    const sec = ctx.docSec();
+    plan(ORDER, sec, rng.chance(0.75) ? 1 : 2);
+  }
+  for (let i = 0; i < counts.standaloneInvoices; i++) plan(INVOICE, ctx.docSec(), 0);
+  for (let i = 0; i < counts.advances; i++) plan(ADVANCE, ctx.docSec(), 0);
+  // in date order, same instants by kind, then as planned (the order a stable sort of the plans gave)
+  const order = Array.from({ length: total }, (_, i) => i);
+  order.sort((a, b) => (secs[a] ?? 0) - (secs[b] ?? 0) || (kinds[a] ?? 0) - (kinds[b] ?? 0) || a - b);
 
   // every fiscal receipt status must be present: recent receipts take the missing ones
-  const receipts = plans.filter((p): p is Extract<Plan, { kind: 'sale' }> => p.kind === 'sale' && p.receipt >= 0);
+  const receipts = order.filter((i) => kinds[i] === SALE && receiptOf(details[i] ?? 0) >= 0);
+  const receipt = (i: number): number => receiptOf(details[i] ?? 0);
+  const cancelled = (i: number): boolean => ((details[i] ?? 0) & CANCELLED) !== 0;
   for (const status of [0, 1, 2, 3]) {
-    if (receipts.some((p) => p.receipt === status)) continue;
-    const printed = receipts.filter((p) => p.receipt === 3 && !p.cancelled);
-    const target = status === 3 ? receipts.find((p) => !p.cancelled) : printed.length > 1 ? printed[printed.length - 1] : undefined;
-    if (target) target.receipt = status;
+    if (receipts.some((i) => receipt(i) === status)) continue;
+    const printed = receipts.filter((i) => receipt(i) === 3 && !cancelled(i));
+    const target = status === 3 ? receipts.find((i) => !cancelled(i)) : printed.length > 1 ? printed[printed.length - 1] : undefined;
+    if (target !== undefined) details[target] = saleDetail(((details[target] ?? 0) & RETAIL) !== 0, cancelled(target), status);
   }
 
-  const updateProforma = inserterUpdate(ctx);
+  const updateProforma = proformaUpdate(ctx);
   const storno: StornoCandidate[] = [];
   ctx.progress.phase('documents');
-  for (const plan of plans) {
-    switch (plan.kind) {
-      case 'sale': regularSale(st, plan); break;
-      case 'order': connectorOrder(st, plan.sec, plan.connectorId); break;
-      case 'invoice': standaloneInvoice(st, plan.sec, storno); break;
-      case 'conversion': conversionInvoice(st, plan.sec, plan.conv, updateProforma); break;
-      case 'advance': advancePayment(st, plan.sec); break;
+  for (const i of order) {
+    const sec = secs[i] ?? 0;
+    const detail = details[i] ?? 0;
+    switch (kinds[i]) {
+      case SALE:
+        regularSale(st, { sec, retail: (detail & RETAIL) !== 0, cancelled: (detail & CANCELLED) !== 0, receipt: receiptOf(detail) });
+        break;
+      case ORDER: connectorOrder(st, sec, detail === 1 ? 1 : 2); break;
+      case INVOICE: standaloneInvoice(st, sec, storno); break;
+      case CONVERSION: conversionInvoice(st, sec, at(conversions, detail).conv, updateProforma); break;
+      case ADVANCE: advancePayment(st, sec); break;
     }
-    if (plan.kind !== 'conversion') ctx.progress.add();
-    ctx.batch.tick();
+    if (kinds[i] !== CONVERSION) ctx.progress.add();
   }
   return st;
 }
 
-function inserterUpdate(ctx: Ctx): (row: Record<string, number | string>) => void {
-  const stmt = ctx.db.prepare<[Record<string, number | string>]>(
-    'UPDATE proformas SET invoice_id = @invoice_id, last_changed_ts = @last_changed_ts WHERE id = @id',
-  );
-  return (row) => {
-    stmt.run(row);
-  };
+/** Links a proforma to the invoice made from it: (invoice_id, last_changed_ts, id). */
+function proformaUpdate(ctx: Ctx): Statement<[number, string, number]> {
+  return ctx.db.prepare<[number, string, number]>('UPDATE proformas SET invoice_id = ?, last_changed_ts = ? WHERE id = ?');
 }

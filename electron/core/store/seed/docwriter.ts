@@ -2,10 +2,10 @@
 // block, payments with their allocations, AWB numbers per courier.
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
-import { Weighted, round2, round3 } from './random.ts';
+import { Weighted, at, round2, round3 } from './random.ts';
 import type { Rng } from './random.ts';
-import { fmtDay, fmtTs, inserter } from './util.ts';
-import type { Insert } from './util.ts';
+import { dayOf, inserter } from './util.ts';
+import type { Insert, SqlValue } from './util.ts';
 
 export interface Line {
   productId: number | null;
@@ -147,6 +147,13 @@ function trackingUrl(courier: string, nr: string): string {
   }
 }
 
+export const RECEIPT_COLS: readonly string[] = [
+  'id', 'company_id', 'sale_id', 'pos_receipt_id', 'status_id', 'workpoint_id', 'station_id', 'bf_date', 'bon_nr', 'z_nr',
+  'bf_content', 'printer_response', 'print_confirmed_ts', 'currency', 'total', 'paid_cash', 'paid_card',
+  'paid_foodstamp', 'paid_voucher', 'paid_modern_payment', 'paid_other_payment', 'paid_by_voucher_code',
+  'added_by_api', 'created_ts', 'last_changed_ts',
+];
+
 const LINE_COLS = [
   'id', 'company_id', 'line_no', 'product_id', 'code', 'name', 'unit', 'quantity', 'unit_price', 'vat_rate',
   'value_without_vat', 'vat_value', 'value_with_vat',
@@ -194,53 +201,44 @@ export class DocWriter {
       'delivery_country', 'delivery_country_code', 'client_id', 'client_name', 'client_cui', 'client_reg_com', 'source',
       'cancelled', 'created_ts', 'last_changed_ts',
     ]);
-    this.insReceipt = inserter(db, 'fiscal_receipts', [
-      'id', 'company_id', 'sale_id', 'pos_receipt_id', 'status_id', 'workpoint_id', 'station_id', 'bf_date', 'bon_nr', 'z_nr',
-      'bf_content', 'printer_response', 'print_confirmed_ts', 'currency', 'total', 'paid_cash', 'paid_card',
-      'paid_foodstamp', 'paid_voucher', 'paid_modern_payment', 'paid_other_payment', 'paid_by_voucher_code',
-      'added_by_api', 'created_ts', 'last_changed_ts',
-    ]);
+    this.insReceipt = inserter(db, 'fiscal_receipts', RECEIPT_COLS);
   }
 
-  private header(h: DocHeader): Record<string, string | number | null> {
-    return {
-      id: h.id, company_id: COMPANY_ID, series: h.series, number: h.number, date: fmtDay(Math.floor(h.sec / 86400)),
-      client_id: h.client.id, client_name: h.client.name, client_cui: h.client.cui, client_reg_com: h.client.regCom,
-      workpoint_id: h.workpointId, currency: h.currency, exchange_rate: h.rate, total_without_vat: h.totals.withoutVat,
-      total_vat: h.totals.vat, total_with_vat: h.totals.withVat, total_ron: round2(h.totals.withVat * h.rate),
-      cancelled: h.cancelled ? 1 : 0, added_by_api: h.addedByApi ? 1 : 0, mentions: h.mentions,
-      created_ts: fmtTs(h.sec), last_changed_ts: fmtTs(Math.max(h.sec, h.changedSec)),
-    };
+  /** A document's row: HEADER_COLS, then the columns of its kind (`tail`). */
+  private header(ins: Insert, h: DocHeader, ...tail: SqlValue[]): void {
+    const { ctx } = this;
+    const c = h.client;
+    const t = h.totals;
+    ins.run(
+      h.id, COMPANY_ID, h.series, h.number, ctx.date(dayOf(h.sec)), c.id, c.name, c.cui, c.regCom, h.workpointId,
+      h.currency, h.rate, t.withoutVat, t.vat, t.withVat, round2(t.withVat * h.rate), h.cancelled ? 1 : 0,
+      h.addedByApi ? 1 : 0, h.mentions, ctx.ts(h.sec), ctx.ts(Math.max(h.sec, h.changedSec)), ...tail,
+    );
   }
 
-  private lines(ins: Insert, parentCol: string, parentId: number, table: string, lines: readonly Line[]): void {
-    lines.forEach((l, i) => {
-      ins({
-        [parentCol]: parentId, id: this.ctx.id(table), company_id: COMPANY_ID, line_no: i + 1, product_id: l.productId,
-        code: l.code, name: l.name, unit: l.unit, quantity: l.quantity, unit_price: l.unitPrice, vat_rate: l.vatRate,
-        value_without_vat: l.valueWithoutVat, vat_value: l.vatValue, value_with_vat: l.valueWithVat,
-      });
-    });
+  private lines(ins: Insert, parentId: number, table: string, lines: readonly Line[]): void {
+    for (let i = 0; i < lines.length; i++) {
+      const l = at(lines, i);
+      ins.run(
+        parentId, this.ctx.id(table), COMPANY_ID, i + 1, l.productId, l.code, l.name, l.unit, l.quantity, l.unitPrice,
+        l.vatRate, l.valueWithoutVat, l.vatValue, l.valueWithVat,
+      );
+    }
   }
 
   sale(h: DocHeader, lines: readonly Line[], paid: number, invoiceId: number | null, connectorOrderId: number | null): void {
-    this.insSale({ ...this.header(h), paid_amount: paid, invoice_id: invoiceId, connector_order_id: connectorOrderId });
-    this.lines(this.insSaleItem, 'sale_id', h.id, 'sale_items', lines);
+    this.header(this.insSale, h, paid, invoiceId, connectorOrderId);
+    this.lines(this.insSaleItem, h.id, 'sale_items', lines);
   }
 
   invoice(h: DocHeader, lines: readonly Line[], dueDay: number, paid: number, efactura: string, stornoOf: number | null): void {
-    this.insInvoice({
-      ...this.header(h), due_date: fmtDay(dueDay), paid_amount: paid, efactura_status: efactura, storno_of_id: stornoOf,
-    });
-    this.lines(this.insInvoiceItem, 'invoice_id', h.id, 'invoice_items', lines);
+    this.header(this.insInvoice, h, this.ctx.date(dueDay), paid, efactura, stornoOf);
+    this.lines(this.insInvoiceItem, h.id, 'invoice_items', lines);
   }
 
   proforma(h: DocHeader, lines: readonly Line[], dueDay: number, templateId: number | null, paymentLink: string): void {
-    this.insProforma({
-      ...this.header(h), due_date: fmtDay(dueDay), subscription_template_id: templateId, payment_link: paymentLink,
-      invoice_id: null,
-    });
-    this.lines(this.insProformaItem, 'proforma_id', h.id, 'proforma_items', lines);
+    this.header(this.insProforma, h, this.ctx.date(dueDay), templateId, paymentLink, null);
+    this.lines(this.insProformaItem, h.id, 'proforma_items', lines);
   }
 
   /**
@@ -248,47 +246,43 @@ export class DocWriter {
    * `saleId`: the sale it belongs to (bv_id), when it pays a sale or that sale's own invoice.
    */
   payment(p: PaymentPlan, saleId: number | null = null): void {
+    const { ctx } = this;
     let allocated = 0;
     for (const a of p.allocations) allocated = round2(allocated + a.amount);
     const status = allocated <= 0 ? 'not_allocated' : allocated >= p.amount - 0.004 ? 'fully_allocated' : 'some_allocated';
     const numbered = p.type === 'cash' && p.source === 'staff';
-    this.insPayment({
-      id: p.id, company_id: COMPANY_ID, series: numbered ? 'CH' : '', number: numbered ? this.ctx.number('payment', 'CH') : null,
-      date: fmtDay(Math.floor(p.sec / 86400)), payment_type: p.type, client_id: p.client.id, client_name: p.client.name,
-      client_cui: p.client.cui, client_reg_com: p.client.regCom, workpoint_id: p.workpointId, amount: p.amount,
-      currency: p.currency, exchange_rate: p.rate, amount_ron: round2(p.amount * p.rate),
-      bank_account_id: p.type === 'bank_transfer' ? (p.currency === 'EUR' ? 2 : 1) : null, mentions: p.mentions,
-      source: p.source, fiscal_receipt_id: p.fiscalReceiptId, allocated_amount: allocated, allocation_status: status,
-      cancelled: 0, added_by_api: p.addedByApi ? 1 : 0, created_ts: fmtTs(p.sec), last_changed_ts: fmtTs(p.sec),
-      sale_id: saleId,
-    });
+    const c = p.client;
+    const ts = ctx.ts(p.sec);
+    this.insPayment.run(
+      p.id, COMPANY_ID, numbered ? 'CH' : '', numbered ? ctx.number('payment', 'CH') : null, ctx.date(dayOf(p.sec)),
+      p.type, c.id, c.name, c.cui, c.regCom, p.workpointId, p.amount, p.currency, p.rate, round2(p.amount * p.rate),
+      p.type === 'bank_transfer' ? (p.currency === 'EUR' ? 2 : 1) : null, p.mentions, p.source, p.fiscalReceiptId,
+      allocated, status, 0, p.addedByApi ? 1 : 0, ts, ts, saleId,
+    );
     for (const a of p.allocations) {
-      this.insAllocation({
-        id: this.ctx.id('payment_allocations'), company_id: COMPANY_ID, payment_id: p.id, doc_type: a.docType,
-        doc_id: a.docId, amount: a.amount,
-      });
+      this.insAllocation.run(ctx.id('payment_allocations'), COMPANY_ID, p.id, a.docType, a.docId, a.amount);
     }
   }
 
   /** Writes an AWB with a courier-shaped number; returns its id. */
   awb(a: AwbPlan): number {
-    const { rng } = this.ctx;
-    const id = this.ctx.id('awbs');
+    const { ctx } = this;
+    const { rng } = ctx;
+    const id = ctx.id('awbs');
     const type = a.courier ?? COURIER_WEIGHTS.pick(rng);
     const subtype = type === 'innoship' ? rng.pick(INNOSHIP_SUBS) : type === 'europarcel' ? rng.pick(EUROPARCEL_SUBS) : '';
     const underlying = subtype ? (subtype.split('_')[1] ?? 'fan') : type;
     const nr = awbNumber(rng, underlying);
     const packets = rng.chance(0.88) ? 1 : rng.int(2, 3);
-    this.insAwb({
-      id, company_id: COMPANY_ID, sale_id: a.saleId, connector_order_id: a.connectorOrderId, awb_nr: nr, awb_type: type,
-      awb_subtype: subtype, awb_url: trackingUrl(type, nr), date: fmtDay(Math.floor(a.sec / 86400)), packet_count: packets,
-      weight_kg: round3(Math.max(0.5, a.weight)), service_type: rng.chance(0.9) ? 'standard' : 'express',
-      shipping_payer: a.codAmount > 0 || rng.chance(0.85) ? 'sender' : 'recipient', cod_amount: a.codAmount,
-      cod_currency: a.codCurrency, declared_value: a.declaredValue, delivery_country: 'Romania', delivery_country_code: 'RO',
-      client_id: a.client.id, client_name: a.client.name, client_cui: a.client.cui, client_reg_com: a.client.regCom,
-      source: a.source, cancelled: a.cancelled ? 1 : 0, created_ts: fmtTs(a.sec),
-      last_changed_ts: fmtTs(a.cancelled ? this.ctx.after(a.sec, 600, 2 * 86400) : this.ctx.after(a.sec, 0, 300)),
-    });
+    const c = a.client;
+    // The draws below go in the order of the columns, as they did when the row was an object.
+    this.insAwb.run(
+      id, COMPANY_ID, a.saleId, a.connectorOrderId, nr, type, subtype, trackingUrl(type, nr), ctx.date(dayOf(a.sec)),
+      packets, round3(Math.max(0.5, a.weight)), rng.chance(0.9) ? 'standard' : 'express',
+      a.codAmount > 0 || rng.chance(0.85) ? 'sender' : 'recipient', a.codAmount, a.codCurrency, a.declaredValue,
+      'Romania', 'RO', c.id, c.name, c.cui, c.regCom, a.source, a.cancelled ? 1 : 0, ctx.ts(a.sec),
+      ctx.ts(a.cancelled ? ctx.after(a.sec, 600, 2 * 86400) : ctx.after(a.sec, 0, 300)),
+    );
     return id;
   }
 }

@@ -11,6 +11,8 @@ import { seedInventories } from './inventories.ts';
 import { buildPools } from './pools.ts';
 import { writeRates } from './reference.ts';
 import { DAY, dayOf, inserter, roIban } from './util.ts';
+import { bulkLoad } from './bulk.ts';
+import { recordMove } from './shift.ts';
 import { seedWorkmanager } from './workmanager.ts';
 
 export { seedReferenceData } from './reference.ts';
@@ -24,7 +26,11 @@ export interface SeedProgress {
 export interface SeedOptions {
   scale: number;
   now: Date;
-  /** Whole weeks shiftDemoDates will move the data by: the VAT rates follow the dates documents end up with. */
+  /**
+   * Whole weeks the demo is moved by (shift.ts): its dates are written moved, and the VAT rates
+   * follow the dates the documents end up with. The shiftDemoDates(db, shiftWeeks) that follows
+   * (create-core) then has nothing left to move.
+   */
   shiftWeeks?: number;
   onProgress?: SeedProgress;
 }
@@ -60,41 +66,42 @@ function seedAccountSetup(ctx: Ctx): void {
   const cid = COMPANY_ID;
   insertAccount(
     db,
-    { companyId: cid, name: 'Demo Retail SRL', cui: 'RO12345678', regCom: 'J40/12345/2015', workmanager: true, createdSec: ctx.startSec - 400 * DAY },
+    { companyId: cid, name: 'Demo Retail SRL', cui: 'RO12345678', regCom: 'J40/12345/2015', workmanager: true, createdTs: ctx.ts(ctx.startSec - 400 * DAY) },
     ['RON', 'EUR', 'USD'],
   );
   const insBank = inserter(db, 'account_bank_accounts', ['id', 'company_id', 'iban', 'bank_name', 'currency']);
-  insBank({ id: 1, company_id: cid, iban: roIban('BTRL', '0130120212345678'), bank_name: 'Banca Transilvania', currency: 'RON' });
-  insBank({ id: 2, company_id: cid, iban: roIban('BTRL', '0130420212345678'), bank_name: 'Banca Transilvania', currency: 'EUR' });
+  insBank.run(1, cid, roIban('BTRL', '0130120212345678'), 'Banca Transilvania', 'RON');
+  insBank.run(2, cid, roIban('BTRL', '0130420212345678'), 'Banca Transilvania', 'EUR');
   insertPaymentTypes(db, cid, true);
   const insWp = inserter(db, 'workpoints', ['id', 'company_id', 'name', 'kind', 'address', 'deleted']);
-  insWp({ id: 1, company_id: cid, name: 'Depozit central', kind: 'wholesale', address: 'Strada Industriilor 12, Chiajna, Ilfov', deleted: 0 });
-  insWp({ id: 2, company_id: cid, name: 'Magazin Bucuresti', kind: 'retail', address: 'Bulevardul Unirii 45, Bucuresti Sector 3', deleted: 0 });
+  insWp.run(1, cid, 'Depozit central', 'wholesale', 'Strada Industriilor 12, Chiajna, Ilfov', 0);
+  insWp.run(2, cid, 'Magazin Bucuresti', 'retail', 'Bulevardul Unirii 45, Bucuresti Sector 3', 0);
   const insSub = inserter(db, 'sub_managements', ['id', 'company_id', 'workpoint_id', 'name']);
-  insSub({ id: 1, company_id: cid, workpoint_id: 1, name: 'Raft A - marfa curenta' });
-  insSub({ id: 2, company_id: cid, workpoint_id: 1, name: 'Marfa in tranzit' });
-  insSub({ id: 3, company_id: cid, workpoint_id: 2, name: 'Vitrina magazin' });
+  insSub.run(1, cid, 1, 'Raft A - marfa curenta');
+  insSub.run(2, cid, 1, 'Marfa in tranzit');
+  insSub.run(3, cid, 2, 'Vitrina magazin');
   const insStation = inserter(db, 'cash_register_stations', ['id', 'company_id', 'workpoint_id', 'name', 'serial']);
-  insStation({ id: 1, company_id: cid, workpoint_id: 2, name: 'Casa 1', serial: 'DY4400118273' });
-  insStation({ id: 2, company_id: cid, workpoint_id: 2, name: 'Casa 2', serial: 'DY4400118274' });
-  insStation({ id: 3, company_id: cid, workpoint_id: 2, name: 'Casa 3 (self-checkout)', serial: 'DY4400120991' });
+  insStation.run(1, cid, 2, 'Casa 1', 'DY4400118273');
+  insStation.run(2, cid, 2, 'Casa 2', 'DY4400118274');
+  insStation.run(3, cid, 2, 'Casa 3 (self-checkout)', 'DY4400120991');
   const insType = inserter(db, 'attachment_types', ['id', 'company_id', 'name']);
-  ['Contract', 'Proces verbal de predare', 'Document transport', 'Fotografie produs'].forEach((name, i) =>
-    insType({ id: i + 1, company_id: cid, name }),
-  );
+  ['Contract', 'Proces verbal de predare', 'Document transport', 'Fotografie produs'].forEach((name, i) => insType.run(i + 1, cid, name));
 }
 
-/** The full demo account (company_id 1), deterministic for a given scale, `now` and `shiftWeeks`. */
+/**
+ * The full demo account (company_id 1), deterministic for a given scale, `now` and `shiftWeeks`.
+ * One transaction (bulk.ts): a seed that stops halfway leaves nothing of the demo behind.
+ */
 export function seedDemo(db: Database, opts: SeedOptions): void {
   const pools = buildPools();
   const counts = demoCounts(opts.scale);
   const total =
     counts.products + counts.contacts + counts.proformas + counts.regularSales + counts.orders + counts.standaloneInvoices +
     counts.advances + counts.inventories + counts.serviceFiles + counts.serviceRequests;
-  const ctx = new Ctx(db, opts.scale, opts.now, pools, total, opts.onProgress, opts.shiftWeeks ?? 0);
-  const { batch, progress } = ctx;
-  batch.begin();
-  try {
+  const shiftWeeks = opts.shiftWeeks ?? 0;
+  const ctx = new Ctx(db, opts.scale, opts.now, pools, total, opts.onProgress, shiftWeeks);
+  const { progress } = ctx;
+  bulkLoad(db, () => {
     progress.phase('account');
     writeRates(db, dayOf(ctx.startSec) - 1, ctx.today);
     seedAccountSetup(ctx);
@@ -110,10 +117,8 @@ export function seedDemo(db: Database, opts: SeedOptions): void {
     progress.phase('workmanager');
     seedWorkmanager(st, counts.serviceFiles, counts.serviceRequests);
     insertSeries(db, COMPANY_ID, ctx.numbers);
-    batch.commit();
-  } catch (e) {
-    batch.rollback();
-    throw e;
-  }
+    recordMove(db, shiftWeeks);
+    progress.phase('indexes');
+  });
   progress.finish();
 }

@@ -3,7 +3,7 @@ import type { Catalogue } from './catalogue.ts';
 import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { round3 } from './random.ts';
-import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
+import { DAY, dayOf, fmtDay, inserter } from './util.ts';
 
 const DESCRIPTIONS = ['Inventar lunar', 'Inventar partial', 'Inventar la predare gestiune', 'Inventar inopinat', 'Verificare stoc raion'];
 
@@ -17,7 +17,9 @@ export function seedInventories(ctx: Ctx, cat: Catalogue, count: number): void {
     'id', 'company_id', 'inventory_id', 'product_id', 'code', 'name', 'unit', 'quantity_book', 'quantity_counted',
     'unit_cost_ron',
   ]);
-  const live = cat.products.map((_, i) => i).filter((i) => !cat.products[i]?.deleted);
+  const products = cat.products;
+  const live: number[] = [];
+  for (let i = 0; i < products.length; i++) if (!products.deleted(i)) live.push(i);
   const secs: number[] = [];
   for (let i = 0; i < count; i++) secs.push(ctx.docSec());
   secs.sort((a, b) => a - b);
@@ -29,27 +31,26 @@ export function seedInventories(ctx: Ctx, cat: Catalogue, count: number): void {
     const closed = ctx.today - day > 3 || rng.chance(0.3);
     const cancelled = rng.chance(0.05);
     const yearEnd = fmtDay(day).slice(5, 7) === '12';
-    insInv({
-      id, company_id: COMPANY_ID, series: 'INV', number: ctx.number('inventory', 'INV'), date: fmtDay(day),
-      workpoint_id: workpointId, sub_management_id: sub,
-      description: yearEnd ? `Inventar anual ${fmtDay(day).slice(0, 4)}` : rng.pick(DESCRIPTIONS),
-      closed: closed ? 1 : 0, cancelled: cancelled ? 1 : 0, created_ts: fmtTs(sec),
-      last_changed_ts: fmtTs(closed || cancelled ? ctx.after(sec, 3600, 2 * DAY) : ctx.changed(sec)),
-    });
+    insInv.run(
+      id, COMPANY_ID, 'INV', ctx.number('inventory', 'INV'), ctx.date(day), workpointId, sub,
+      // the year of the description is the anchor's, as the move used to leave text alone
+      yearEnd ? `Inventar anual ${fmtDay(day).slice(0, 4)}` : rng.pick(DESCRIPTIONS),
+      closed ? 1 : 0, cancelled ? 1 : 0, ctx.ts(sec),
+      ctx.ts(closed || cancelled ? ctx.after(sec, 3600, 2 * DAY) : ctx.changed(sec)),
+    );
     const rows = rng.int(5, 25);
     for (const k of rng.sampleIndices(live.length, rows)) {
-      const p = cat.products[live[k] ?? 0];
-      if (!p) continue;
-      const kg = p.unit === 'kg';
+      const p = live[k] ?? 0;
+      const unit = products.unit(p);
+      const kg = unit === 'kg';
       const book = kg ? round3(rng.float(0, 80)) : rng.int(0, 120);
       let counted = book;
       if (rng.chance(0.15)) counted = Math.max(0, kg ? round3(book + rng.float(-2, 2)) : book + rng.int(-3, 3));
-      insRow({
-        id: ctx.id('inventory_rows'), company_id: COMPANY_ID, inventory_id: id, product_id: p.id, code: p.code, name: p.name,
-        unit: p.unit, quantity_book: book, quantity_counted: counted, unit_cost_ron: p.costRon,
-      });
+      insRow.run(
+        ctx.id('inventory_rows'), COMPANY_ID, id, products.id(p), products.code(p), products.name(p), unit, book, counted,
+        products.costRon(p),
+      );
     }
     ctx.progress.add();
-    ctx.batch.tick();
   }
 }

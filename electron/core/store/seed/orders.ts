@@ -1,11 +1,11 @@
 // Connector orders (connectors 1 and 2): the order as the partner sent it (items, payments,
 // received payload), the sales receipt created from it, and for some an invoice and an AWB.
-import type { AddressInfo, ContactInfo } from './contacts.ts';
 import { COMPANY_ID } from './context.ts';
 import type { DocState } from './docstate.ts';
-import { clientBlock, priceIn } from './docstate.ts';
+import { priceIn } from './docstate.ts';
+import { orderPayloadJson } from './order-payload.ts';
 import { efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
-import type { Line, PaymentPlan } from './docwriter.ts';
+import type { Allocation, Line, PaymentPlan } from './docwriter.ts';
 import { Weighted, at, pad, round2 } from './random.ts';
 import { rateFor } from './reference.ts';
 import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
@@ -74,18 +74,6 @@ function item(
   };
 }
 
-function addressPayload(a: AddressInfo, delivery: boolean): Record<string, string> {
-  const out: Record<string, string> = {
-    city: a.city, county: a.county, country: 'Romania', street: a.street, zip: a.zip, number: a.number,
-    building: a.building, stair: a.stair, floor: a.floor, apartment: a.apartment, GLN: '',
-  };
-  if (delivery) {
-    out.shipping_contact_name = a.shippingName;
-    out.shipping_contact_phone = a.shippingPhone;
-  }
-  return out;
-}
-
 interface OrderStatements {
   order: Insert;
   item: Insert;
@@ -94,10 +82,11 @@ interface OrderStatements {
   /** Sellable products of the feeds of connectors 1 and 2 (catalogue indices). */
   pool1: number[];
   pool2: number[];
+  /** Returning clients per connector (1, 2): client_unique_id and contact index, in pairs. */
+  known: [number[], number[]];
 }
 
 const statements = new WeakMap<DocState, OrderStatements>();
-const seenClients = new WeakMap<DocState, Map<number, [number, number][]>>();
 
 function prepared(st: DocState): OrderStatements {
   let s = statements.get(st);
@@ -122,6 +111,7 @@ function prepared(st: DocState): OrderStatements {
       client: inserter(db, 'connector_clients', ['connector_id', 'client_unique_id', 'contact_id']),
       pool1: orderable(st, st.feeds.conn1),
       pool2: orderable(st, st.feeds.conn2),
+      known: [[], []],
     };
     statements.set(st, s);
   }
@@ -129,10 +119,8 @@ function prepared(st: DocState): OrderStatements {
 }
 
 function orderable(st: DocState, feed: readonly number[]): number[] {
-  const out = feed.filter((i) => {
-    const p = st.product(i);
-    return p.sellable && !p.archived && !p.deleted;
-  });
+  const products = st.cat.products;
+  const out = feed.filter((i) => products.sellable(i) && !products.archived(i) && !products.deleted(i));
   return out.length > 0 ? out : st.cat.sellable;
 }
 
@@ -147,30 +135,25 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const uniqueId = ecommerce ? String(++st.counters.conn1Seq) : `DS-${fmtDay(day).slice(0, 4)}-${pad(++st.counters.conn2Seq, 6)}`;
 
   // the ordering client, recognised by client_unique_id when returning
-  let seen = seenClients.get(st);
-  if (!seen) {
-    seen = new Map();
-    seenClients.set(st, seen);
-  }
-  const known = seen.get(connectorId) ?? [];
-  seen.set(connectorId, known);
+  const known = connectorId === 1 ? s.known[0] : s.known[1];
   let contactIndex: number;
   let clientUniqueId: number | null = null;
   if (known.length > 0 && rng.chance(0.3)) {
-    const [uid, ci] = rng.pick(known);
-    clientUniqueId = uid;
-    contactIndex = ci;
+    const k = 2 * rng.index(known.length / 2);
+    clientUniqueId = at(known, k);
+    contactIndex = at(known, k + 1);
   } else {
     contactIndex = ecommerce && rng.chance(0.15) ? st.randomCompany() : st.randomPerson();
     if (rng.chance(0.85)) {
       clientUniqueId = (ecommerce ? 20000 : 7000) + ++st.counters.clientUniqueSeq;
-      known.push([clientUniqueId, contactIndex]);
-      s.client({ connector_id: connectorId, client_unique_id: clientUniqueId, contact_id: st.contact(contactIndex).id });
+      known.push(clientUniqueId, contactIndex);
+      s.client.run(connectorId, clientUniqueId, st.contacts.table.id(contactIndex));
     }
   }
-  const contact: ContactInfo = st.contact(contactIndex);
-  const invoiceAddress = contact.addresses.find((a) => a.kind !== 'delivery') ?? at(contact.addresses, 0);
-  const deliveryAddress = contact.addresses.find((a) => a.kind !== 'invoice') ?? invoiceAddress;
+  const contacts = st.contacts.table;
+  const contactId = contacts.id(contactIndex);
+  const invoiceAddressId = contacts.invoiceAddressId(contactIndex);
+  const deliveryAddressId = contacts.deliveryAddressId(contactIndex);
 
   const currency = ecommerce && rng.chance(0.06) ? 'EUR' : 'RON';
   const eurRate = rateFor('EUR', day);
@@ -183,17 +166,21 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const items: OrderItem[] = [];
   const count = rng.int(1, 4);
   let weight = 0;
-  for (let i = 0; i < count; i++) {
-    const p = st.product(rng.pick(pool));
+  const products = st.cat.products;
+  for (let k = 0; k < count; k++) {
+    const p = rng.pick(pool);
     const qty = rng.chance(0.75) ? 1 : rng.int(2, 3);
-    const it = item('product', p.code, p.barcode, p.name, qty, priceIn(p, currency, rate, eurRate), ctx.vatRate(sec, p.vatKind), p.id, p.unit);
+    const it = item(
+      'product', products.code(p), products.barcode(p), products.name(p), qty, priceIn(products, p, currency, rate, eurRate),
+      ctx.vatRate(sec, products.vatKind(p)), products.id(p), products.unit(p),
+    );
     if (rng.chance(0.03)) it.comments = 'Ambalare cadou';
     if (rng.chance(0.02)) {
       it.customization = true;
       it.comments = 'Gravura: "La multi ani!"';
     }
     items.push(it);
-    weight += it.qty * p.weight;
+    weight += it.qty * products.weight(p);
   }
   let subtotal = 0;
   for (const it of items) subtotal = round2(subtotal + it.lineValue);
@@ -240,8 +227,8 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const saleSec = ctx.after(sec, 60, 1800);
   const saleDay = dayOf(saleSec);
   const saleId = ctx.id('sales');
-  const saleContact = ecommerce ? contact : st.contact(st.contacts.dropshipper);
-  const client = clientBlock(saleContact);
+  const saleContact = ecommerce ? contactIndex : st.contacts.dropshipper;
+  const client = st.client(saleContact);
   const lines: Line[] = items.map((it) =>
     makeLine(it.productId, it.code, it.name, it.unit, it.qty, it.net, it.vat),
   );
@@ -269,10 +256,13 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const awbSec = ctx.after(saleSec, 1800, DAY);
   if (shipped && !cancelled && cod > 0 && age > 10 && rng.chance(0.8)) {
     // cash on delivery collected by the courier and transferred to the account
-    const target = invoiceId !== null ? { docType: 'invoice' as const, docId: invoiceId } : { docType: 'sale' as const, docId: saleId };
+    const allocation: Allocation =
+      invoiceId !== null
+        ? { docType: 'invoice', docId: invoiceId, amount: totals.withVat }
+        : { docType: 'sale', docId: saleId, amount: totals.withVat };
     erpPayments.push({
       id: ctx.id('payments'), sec: Math.min(ctx.nowSec - 60, awbSec + rng.int(3, 7) * DAY), type: 'bank_transfer', client,
-      workpointId: 1, amount: totals.withVat, currency, rate, allocations: [{ ...target, amount: totals.withVat }],
+      workpointId: 1, amount: totals.withVat, currency, rate, allocations: [allocation],
       source: 'staff', fiscalReceiptId: null, addedByApi: false, mentions: `Ramburs comanda ${uniqueId}`,
     });
   }
@@ -308,89 +298,66 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   );
   const mentions = rng.chance(0.15) ? rng.pick(['Va rog sunati inainte de livrare', 'Livrare dupa ora 17', 'Las la receptie']) : '';
 
-  const payload = {
-    order_unique_id: uniqueId,
-    order_reference: ecommerce ? `#${uniqueId}` : uniqueId,
-    order_date: fmtDay(day),
-    order_updated_at: fmtTs(orderChanged),
-    order_status: status,
-    order_cancelled: cancelled ? 1 : 0,
-    order_mentions: mentions,
-    order_currency_code: currency,
-    shipping_method: shipping,
-    cod_amount: cod,
-    cod_currency: cod > 0 ? currency : '',
+  const contact = contacts.contactDetails(contactIndex);
+  const reference = ecommerce ? `#${uniqueId}` : uniqueId;
+  const codCurrency = cod > 0 ? currency : '';
+  // the payload as the partner sent it: its dates are the anchor's, as the move never touched text
+  const payload = orderPayloadJson({
+    uniqueId, reference, date: fmtDay(day), updatedAt: fmtTs(orderChanged), status, cancelled, mentions, currency, shipping, cod,
+    codCurrency,
     client: {
-      name: contact.name,
-      representative: contact.representative,
-      email: contact.email,
-      phone: contact.phone,
-      vat_id: contact.cui,
-      registration_number: contact.regCom,
-      client_unique_id: clientUniqueId,
-      invoice_address: addressPayload(invoiceAddress, false),
-      delivery_address: addressPayload(deliveryAddress, true),
+      name: contact.name, representative: contact.representative, email: contact.email, phone: contact.phone,
+      cui: contact.cui, reg_com: contact.regCom, clientUniqueId, invoiceAddress: contacts.payloadAddress(contactIndex, false),
+      deliveryAddress: contacts.payloadAddress(contactIndex, true),
     },
-    items: items.map((it) => ({
-      type: it.type, code: it.code, ean: it.ean, item_name: it.name, item_comments: it.comments,
-      item_requires_customization: it.customization ? 1 : 0, item_quantity: it.qty, item_price: it.net,
-      item_vat_percent: it.vat, item_price_with_vat: it.gross, line_value_with_vat: it.lineValue,
-    })),
-    payments: payments.map((p) => ({
-      payment_method: p.method, payment_status: p.status, payment_date: fmtTs(p.sec), payment_amount: p.amount,
-      payment_currency: currency, payment_reference: p.reference,
-    })),
-  };
-
-  s.order({
-    id: orderId, company_id: COMPANY_ID, connector_id: connectorId, order_unique_id: uniqueId,
-    order_reference: payload.order_reference, order_date: fmtDay(day), order_updated_at: fmtTs(orderChanged),
-    order_status: status, cancelled: cancelled ? 1 : 0, order_mentions: mentions, currency, shipping_method: shipping,
-    cod_amount: cod, cod_currency: payload.cod_currency, client_id: contact.id, client_unique_id: clientUniqueId,
-    invoice_address_id: invoiceAddress.id, delivery_address_id: deliveryAddress.id, total_with_vat: total, paid_amount: paid,
-    received_payload: JSON.stringify(payload), created_ts: fmtTs(sec), last_changed_ts: fmtTs(orderChanged),
+    items, payments: payments.map((p) => ({ method: p.method, status: p.status, date: fmtTs(p.sec), amount: p.amount, reference: p.reference })),
   });
+
+  s.order.run(
+    orderId, COMPANY_ID, connectorId, uniqueId, reference, ctx.date(day), ctx.ts(orderChanged), status,
+    cancelled ? 1 : 0, mentions, currency, shipping, cod, codCurrency, contactId, clientUniqueId,
+    invoiceAddressId, deliveryAddressId, total, paid, payload, ctx.ts(sec), ctx.ts(orderChanged),
+  );
   items.forEach((it, i) => {
-    s.item({
-      id: ctx.id('connector_order_items'), company_id: COMPANY_ID, order_id: orderId, line_no: i + 1, type: it.type,
-      code: it.code, ean: it.ean, item_name: it.name, item_comments: it.comments,
-      item_requires_customization: it.customization ? 1 : 0, item_quantity: it.qty, item_price: it.net,
-      item_vat_percent: it.vat, item_price_with_vat: it.gross, line_value_with_vat: it.lineValue,
-      discounted_price_with_vat: null, line_discount_value_with_vat: null, product_id: it.productId,
-    });
+    s.item.run(
+      ctx.id('connector_order_items'), COMPANY_ID, orderId, i + 1, it.type, it.code, it.ean, it.name, it.comments,
+      it.customization ? 1 : 0, it.qty, it.net, it.vat, it.gross, it.lineValue, null, null, it.productId,
+    );
   });
 
-  const header = {
-    client, workpointId: 1, currency, rate, totals, cancelled, addedByApi: true, mentions: `Comanda ${connectorId === 1 ? 'magazin online' : 'dropshipping'} ${uniqueId}`,
-  };
+  // written out, not spread from a common header (see regularSale in documents.ts)
+  const docMentions = `Comanda ${connectorId === 1 ? 'magazin online' : 'dropshipping'} ${uniqueId}`;
   if (invoiceId !== null) {
     const invSec = saleSec + 60;
     w.invoice(
       {
-        ...header, id: invoiceId, series: 'WEB', number: ctx.number('invoice', 'WEB'), sec: invSec,
-        changedSec: Math.max(ctx.changed(invSec), invLast),
+        id: invoiceId, series: 'WEB', number: ctx.number('invoice', 'WEB'), sec: invSec,
+        changedSec: Math.max(ctx.changed(invSec), invLast), client, workpointId: 1, currency, rate, totals, cancelled,
+        addedByApi: true, mentions: docMentions,
       },
-      lines, saleDay + (saleContact.isCompany ? 30 : 5), invPaid, efacturaStatus(rng, saleDay, ctx.today), null,
+      lines, saleDay + (st.isCompany(saleContact) ? 30 : 5), invPaid, efacturaStatus(rng, saleDay, ctx.today), null,
     );
   }
   w.sale(
-    { ...header, id: saleId, series: 'BVW', number: ctx.number('sale', 'BVW'), sec: saleSec, changedSec: saleChanged },
+    {
+      id: saleId, series: 'BVW', number: ctx.number('sale', 'BVW'), sec: saleSec, changedSec: saleChanged, client,
+      workpointId: 1, currency, rate, totals, cancelled, addedByApi: true, mentions: docMentions,
+    },
     lines, salePaid, invoiceId, orderId,
   );
   for (const p of erpPayments) w.payment(p, saleId);
   payments.forEach((p, i) => {
-    s.payment({
-      id: ctx.id('connector_order_payments'), company_id: COMPANY_ID, order_id: orderId, payment_method: p.method,
-      payment_status: p.status, payment_date: fmtTs(p.sec), payment_amount: p.amount, payment_currency: currency,
-      payment_reference: p.reference, payment_comments: p.status === 'refunded' ? 'Rambursat la anularea comenzii' : '',
-      payment_id: paymentIds[i] ?? null, created_ts: fmtTs(p.sec),
-    });
+    const ts = ctx.ts(p.sec);
+    s.payment.run(
+      ctx.id('connector_order_payments'), COMPANY_ID, orderId, p.method, p.status, ts, p.amount, currency, p.reference,
+      p.status === 'refunded' ? 'Rambursat la anularea comenzii' : '', paymentIds[i] ?? null, ts,
+    );
   });
   if (shipped) {
     w.awb({
-      saleId, connectorOrderId: orderId, sec: awbSec, client: clientBlock(contact), weight, codAmount: cod,
+      saleId, connectorOrderId: orderId, sec: awbSec, client: st.client(contactIndex), weight, codAmount: cod,
       codCurrency: cod > 0 ? currency : 'RON', declaredValue: total, source: 'connector', cancelled,
-      ...(shipping === 'post' ? { courier: 'posta_romana' } : {}),
+      courier: shipping === 'post' ? 'posta_romana' : undefined,
     });
   }
   st.recordSale(saleId, ecommerce ? contactIndex : st.contacts.dropshipper, invoiceId, erpPayments[0]?.id ?? null, saleDay);

@@ -1,15 +1,16 @@
 // Proformas: subscription templates and the monthly/quarterly/yearly proformas they generate,
 // one-off proformas, and the invoices some of them are turned into (written in the date-ordered
 // document stream of documents.ts).
+import type { Statement } from 'better-sqlite3';
 import { COMPANY_ID } from './context.ts';
 import type { DocState } from './docstate.ts';
-import { clientBlock, paidOn, productLines, staffPayments } from './docstate.ts';
+import { lineRefs, paidOn, productLines, refLines, staffPayments } from './docstate.ts';
 import { efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
 import type { Line, PaymentPlan } from './docwriter.ts';
 import { vatKindOf, vatRateOn } from '../../../../shared/domain/vat.ts';
 import { at } from './random.ts';
 import { rateFor } from './reference.ts';
-import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
+import { DAY, dayOf, fmtDay, inserter } from './util.ts';
 
 export interface Conversion {
   proformaId: number;
@@ -18,7 +19,11 @@ export interface Conversion {
   proformaChangedSec: number;
   contactIndex: number;
   currency: string;
-  lines: Line[];
+  /** The proforma's lines (lineRefs in docstate.ts; a subscription's line has reference 0). */
+  lines: number[];
+  /** Code and name of a subscription's line ('' otherwise). */
+  lineCode: string;
+  lineName: string;
   paidOnline: boolean;
 }
 
@@ -58,9 +63,7 @@ export function seedProformas(st: DocState, proformaCount: number, templateCount
     const amount = currency === 'EUR' ? 10 * rng.int(5, 80) : 50 * rng.int(3, 60);
     const active = rng.chance(0.85);
     const id = t + 1;
-    insTemplate({
-      id, company_id: COMPANY_ID, client_id: st.contact(ci).id, name, period, amount, currency, active: active ? 1 : 0,
-    });
+    insTemplate.run(id, COMPANY_ID, st.contacts.table.id(ci), name, period, amount, currency, active ? 1 : 0);
     templates.push({ ci, name, amount, currency });
     const endDay = active ? ctx.today - 1 : startDay + rng.int(200, 600);
     for (let d = startDay + rng.int(0, 300); d <= endDay && pfPlans.length < quota; d += step) {
@@ -95,10 +98,9 @@ export function seedProformas(st: DocState, proformaCount: number, templateCount
     const cancelled = rng.chance(0.05);
     const link = rng.chance(0.4) ? `https://pay.demo-retail.ro/p/${rng.token(24)}` : '';
     const changed = cancelled ? ctx.after(sec, 600, 10 * DAY) : ctx.changed(sec);
-    const contact = st.contact(ci);
     w.proforma(
       {
-        id, series: 'PF', number, sec, changedSec: changed, client: clientBlock(contact), workpointId: 1, currency, rate,
+        id, series: 'PF', number, sec, changedSec: changed, client: st.client(ci), workpointId: 1, currency, rate,
         totals: totalsOf(lines), cancelled, addedByApi: rng.chance(0.1), mentions: pf.template ? 'Generata din abonament' : '',
       },
       lines, day + (pf.template ? 10 : 7), pf.template || null, link,
@@ -108,11 +110,14 @@ export function seedProformas(st: DocState, proformaCount: number, templateCount
       const invSec = Math.min(Math.max(invDay * DAY + 9 * 3600 + rng.int(0, 8 * 3600), sec + 60), ctx.nowSec - 60);
       plans.push({
         sec: invSec,
-        conv: { proformaId: id, proformaNumber: number, proformaSec: sec, proformaChangedSec: changed, contactIndex: ci, currency, lines, paidOnline: link !== '' && rng.chance(0.7) },
+        conv: {
+          proformaId: id, proformaNumber: number, proformaSec: sec, proformaChangedSec: changed, contactIndex: ci, currency,
+          lines: lineRefs(lines, () => 0), lineCode: pf.template ? at(lines, 0).code : '', lineName: pf.template ? at(lines, 0).name : '',
+          paidOnline: link !== '' && rng.chance(0.7),
+        },
       });
     }
     ctx.progress.add();
-    ctx.batch.tick();
   }
   return plans;
 }
@@ -129,8 +134,11 @@ function pad3(n: number): string {
 function linesOnInvoice(st: DocState, conv: Conversion, sec: number): Line[] {
   const from = st.ctx.finalDate(conv.proformaSec);
   const to = st.ctx.finalDate(sec);
-  if (from === to) return conv.lines;
-  return conv.lines.map((l) => {
+  const lines = refLines(st, conv.lines, 1, (_ref, quantity, unitPrice, vatRate) =>
+    makeLine(null, conv.lineCode, conv.lineName, 'buc', quantity, unitPrice, vatRate),
+  );
+  if (from === to) return lines;
+  return lines.map((l) => {
     const kind = vatKindOf(l.vatRate, from);
     const rate = kind === undefined ? l.vatRate : vatRateOn(to, kind);
     return rate === l.vatRate ? l : makeLine(l.productId, l.code, l.name, l.unit, l.quantity, l.unitPrice, rate);
@@ -138,13 +146,17 @@ function linesOnInvoice(st: DocState, conv: Conversion, sec: number): Line[] {
 }
 
 /** The invoice issued from a proforma, with its payment, and the proforma's link to it. */
-export function conversionInvoice(st: DocState, sec: number, conv: Conversion, updateProforma: (row: Record<string, number | string>) => void): void {
+export function conversionInvoice(
+  st: DocState,
+  sec: number,
+  conv: Conversion,
+  updateProforma: Statement<[number, string, number]>,
+): void {
   const { ctx, w } = st;
   const { rng } = ctx;
   const day = dayOf(sec);
   const id = ctx.id('invoices');
-  const contact = st.contact(conv.contactIndex);
-  const client = clientBlock(contact);
+  const client = st.client(conv.contactIndex);
   const rate = rateFor(conv.currency, day);
   const lines = linesOnInvoice(st, conv, sec);
   const totals = totalsOf(lines);
@@ -172,5 +184,5 @@ export function conversionInvoice(st: DocState, sec: number, conv: Conversion, u
     lines, day + 15, paid, efacturaStatus(rng, day, ctx.today), null,
   );
   for (const p of payments) w.payment(p);
-  updateProforma({ invoice_id: id, last_changed_ts: fmtTs(Math.max(sec, conv.proformaChangedSec)), id: conv.proformaId });
+  updateProforma.run(id, ctx.ts(Math.max(sec, conv.proformaChangedSec)), conv.proformaId);
 }

@@ -1,7 +1,7 @@
 // Reference tables shared by every account: couriers, Romanian postcodes, BNR exchange rates.
 import type { Database } from 'better-sqlite3';
 import { hash01 } from './random.ts';
-import { Batch, fmtDay, inserter, weekday } from './util.ts';
+import { fmtDay, inserter, weekday } from './util.ts';
 
 export interface Courier {
   code: string;
@@ -197,27 +197,22 @@ function dayFromIso(iso: string): number {
 export function writeRates(db: Database, fromDay: number, toDay: number): void {
   const ins = inserter(db, 'exchange_rates', ['currency', 'date', 'rate'], true);
   for (const cur of RATE_CURRENCIES) {
-    for (let d = fromDay; d <= toDay; d++) ins({ currency: cur, date: fmtDay(d), rate: rateFor(cur, d) });
+    for (let d = fromDay; d <= toDay; d++) ins.run(cur, fmtDay(d), rateFor(cur, d));
   }
 }
 
 export function seedReferenceData(db: Database): void {
-  const batch = new Batch(db);
-  batch.run(() => {
+  db.transaction(() => {
     const insCourier = inserter(db, 'couriers', ['code', 'name', 'is_broker', 'parent_code'], true);
-    for (const k of COURIERS) {
-      insCourier({ code: k.code, name: k.name, is_broker: k.broker ? 1 : 0, parent_code: k.parent ?? null });
-    }
+    for (const k of COURIERS) insCourier.run(k.code, k.name, k.broker ? 1 : 0, k.parent ?? null);
 
     const existing = db.prepare('SELECT COUNT(*) AS n FROM postcodes').get() as { n: number };
     if (existing.n === 0) {
       const insPc = inserter(db, 'postcodes', ['county', 'city', 'street', 'postcode']);
-      for (const ct of CITIES) insPc({ county: ct.county, city: ct.city, street: '', postcode: ct.postcode });
-      for (const [city, street, postcode] of BUCHAREST_STREETS) {
-        insPc({ county: 'Bucuresti', city, street, postcode });
-      }
+      for (const ct of CITIES) insPc.run(ct.county, ct.city, '', ct.postcode);
+      for (const [city, street, postcode] of BUCHAREST_STREETS) insPc.run('Bucuresti', city, street, postcode);
     }
 
     writeRates(db, dayFromIso(RATES_FROM), dayFromIso(RATES_TO));
-  });
+  })();
 }

@@ -20,16 +20,46 @@ const DATE_COLUMN = /^(date|due_date|.*_date|.*_ts|.*_at|lastupdated|valid_from|
 /** Tables whose dates are keys of reference data, not events of the demo. */
 const NOT_SHIFTED = new Set(['schema_migrations', 'service_settings', 'exchange_rates', 'api_log']);
 
-/** Moves every date and timestamp of the demo data by `weeks` weeks, in one transaction. */
-export function shiftDemoDates(db: Database, weeks: number): void {
+/**
+ * store_meta key: the weeks seedDemo already moved the demo's dates by. The seed writes the
+ * moved dates at once (an UPDATE of every row of a large demo costs more than the rest of the
+ * seed); the shiftDemoDates that follows it takes the mark off and moves what is left (nothing).
+ * Kept in the database rather than in memory so that any connection to it sees it.
+ */
+const MOVED_KEY = 'demo_moved_weeks';
+
+/** Records (in the seed's transaction) that the demo's dates were written moved by `weeks`. */
+export function recordMove(db: Database, weeks: number): void {
   if (weeks === 0) return;
-  const modifier = `${weeks * 7 >= 0 ? '+' : ''}${weeks * 7} days`;
-  const tables = db
-    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .pluck()
-    .all()
-    .filter((table) => !NOT_SHIFTED.has(table));
+  db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    MOVED_KEY,
+    String(weeks),
+  );
+}
+
+/** The weeks the seed already moved the dates by (0 when it did not), taking the mark off. */
+function takeMove(db: Database): number {
+  const value = db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck().get(MOVED_KEY);
+  if (value === undefined) return 0;
+  db.prepare('DELETE FROM store_meta WHERE key = ?').run(MOVED_KEY);
+  return Number(value);
+}
+
+/**
+ * Moves every date and timestamp of the demo data by `weeks` weeks, in one transaction; less
+ * the weeks seedDemo already wrote them moved by (its shiftWeeks), so that seedDemo with
+ * shiftWeeks W followed by shiftDemoDates(db, W) gives the demo moved by W weeks, once.
+ */
+export function shiftDemoDates(db: Database, weeksTotal: number): void {
   db.transaction(() => {
+    const weeks = weeksTotal - takeMove(db);
+    if (weeks === 0) return;
+    const modifier = `${weeks * 7 >= 0 ? '+' : ''}${weeks * 7} days`;
+    const tables = db
+      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all()
+      .filter((table) => !NOT_SHIFTED.has(table));
     for (const table of tables) {
       const columns = (db.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string; type: string }>)
         .filter((column) => column.type === 'TEXT' && DATE_COLUMN.test(column.name))

@@ -2,10 +2,9 @@
 // associated documents) and send-in-for-service requests (some with a B2B pickup AWB).
 import { COMPANY_ID } from './context.ts';
 import type { DocState } from './docstate.ts';
-import { clientBlock } from './docstate.ts';
 import { TECHNICIANS } from './pools.ts';
 import { Weighted, at } from './random.ts';
-import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
+import { DAY, dayOf, inserter } from './util.ts';
 
 const EQ_MANUFACTURERS = ['Bosch', 'Samsung', 'LG', 'Philips', 'Arctic', 'Whirlpool', 'DeLonghi', 'Lenovo'];
 const EQ_TYPES = ['Masina de spalat', 'Frigider', 'Aspirator', 'Espressor', 'Televizor', 'Laptop', 'Telefon mobil', 'Cuptor cu microunde'];
@@ -65,18 +64,18 @@ export function seedWorkmanager(st: DocState, fileCount: number, requestCount: n
   const { db, rng } = ctx;
   const cid = COMPANY_ID;
   const insMan = inserter(db, 'equipment_manufacturers', ['id', 'company_id', 'name']);
-  EQ_MANUFACTURERS.forEach((name, i) => insMan({ id: i + 1, company_id: cid, name }));
+  EQ_MANUFACTURERS.forEach((name, i) => insMan.run(i + 1, cid, name));
   const insType = inserter(db, 'equipment_types', ['id', 'company_id', 'name']);
-  EQ_TYPES.forEach((name, i) => insType({ id: i + 1, company_id: cid, name }));
+  EQ_TYPES.forEach((name, i) => insType.run(i + 1, cid, name));
   const insModel = inserter(db, 'equipment_models', ['id', 'company_id', 'manufacturer_id', 'name']);
-  EQ_MODELS.forEach(([m, name], i) => insModel({ id: i + 1, company_id: cid, manufacturer_id: m + 1, name }));
+  EQ_MODELS.forEach(([m, name], i) => insModel.run(i + 1, cid, m + 1, name));
   const insSerial = inserter(db, 'equipment_series', ['id', 'company_id', 'model_id', 'serial']);
   const serials: string[] = [];
   const newSerial = (model: number): number => {
     const [m] = at(EQ_MODELS, model);
     const serial = `${at(EQ_MANUFACTURERS, m).slice(0, 2).toUpperCase()}${rng.digits(10)}`;
     serials.push(serial);
-    insSerial({ id: serials.length, company_id: cid, model_id: model + 1, serial });
+    insSerial.run(serials.length, cid, model + 1, serial);
     return serials.length;
   };
   const clients = [...st.contacts.clientPersons, ...st.contacts.clientCompanies];
@@ -101,16 +100,16 @@ export function seedWorkmanager(st: DocState, fileCount: number, requestCount: n
     files.push({ sec, contactIndex: r.contactIndex, model: r.model, serialId: r.serialId, requestIdx: i, saleIdx: -1 });
   });
   const idx = st.index;
-  const withClient: number[] = [];
-  idx.contactIndex.forEach((c, i) => {
-    if (c >= 0) withClient.push(i);
-  });
+  // the sales that have a client (indices into idx)
+  const withClient = new Int32Array(idx.length);
+  let withClientCount = 0;
+  for (let i = 0; i < idx.length; i++) if (idx.contactIndex(i) >= 0) withClient[withClientCount++] = i;
   while (files.length < fileCount) {
     const model = rng.index(EQ_MODELS.length);
-    if (withClient.length > 0 && rng.chance(0.5)) {
-      const saleIdx = rng.pick(withClient);
-      const sec = Math.max(ctx.startSec + 3600, at(idx.day, saleIdx) * DAY + 9 * 3600 - rng.int(1, 10) * DAY);
-      files.push({ sec, contactIndex: at(idx.contactIndex, saleIdx), model, serialId: newSerial(model), requestIdx: -1, saleIdx });
+    if (withClientCount > 0 && rng.chance(0.5)) {
+      const saleIdx = withClient[rng.index(withClientCount)] ?? 0;
+      const sec = Math.max(ctx.startSec + 3600, idx.day(saleIdx) * DAY + 9 * 3600 - rng.int(1, 10) * DAY);
+      files.push({ sec, contactIndex: idx.contactIndex(saleIdx), model, serialId: newSerial(model), requestIdx: -1, saleIdx });
     } else {
       files.push({ sec: ctx.docSec(), contactIndex: rng.pick(clients), model, serialId: newSerial(model), requestIdx: -1, saleIdx: -1 });
     }
@@ -133,41 +132,33 @@ export function seedWorkmanager(st: DocState, fileCount: number, requestCount: n
     const age = ctx.today - day;
     const status = age < 2 ? 'received' : age < 12 ? OPEN_STATUS.pick(rng) : FILE_STATUS.pick(rng);
     const [m, modelName, t] = at(EQ_MODELS, f.model);
-    const contact = st.contact(f.contactIndex);
-    const client = clientBlock(contact);
+    const client = st.client(f.contactIndex);
     const warranty = rng.chance(0.3);
     const closed = status === 'delivered' || status === 'cancelled' ? ctx.after(f.sec, DAY, 20 * DAY) : null;
     const request = f.requestIdx >= 0 ? at(requests, f.requestIdx) : null;
     if (request) request.fileId = id;
-    insFile({
-      id, company_id: cid, series: 'FS', number, date: fmtDay(day), client_id: client.id, client_name: client.name,
-      client_cui: client.cui, client_reg_com: client.regCom, workpoint_id: 1, item_code: modelName.split(' ').pop() ?? modelName,
-      item_name: `${at(EQ_TYPES, t)} ${at(EQ_MANUFACTURERS, m)} ${modelName}`, item_series: at(serials, f.serialId - 1),
-      equipment_model_id: f.model + 1, defect_description: rng.pick(DEFECTS),
-      diagnosis: status === 'received' ? '' : rng.pick(DIAGNOSES), status, technician: rng.pick(TECHNICIANS),
-      estimated_cost: warranty && rng.chance(0.8) ? 0 : rng.money(80, 1500), currency: 'RON', warranty: warranty ? 1 : 0,
-      service_request_id: request ? request.id : null, cancelled: status === 'cancelled' ? 1 : 0,
-      closed_ts: closed === null ? null : fmtTs(closed), created_ts: fmtTs(f.sec),
-      last_changed_ts: fmtTs(closed ?? ctx.changed(f.sec)),
-    });
+    insFile.run(
+      id, cid, 'FS', number, ctx.date(day), client.id, client.name, client.cui, client.regCom, 1,
+      modelName.split(' ').pop() ?? modelName, `${at(EQ_TYPES, t)} ${at(EQ_MANUFACTURERS, m)} ${modelName}`,
+      at(serials, f.serialId - 1), f.model + 1, rng.pick(DEFECTS), status === 'received' ? '' : rng.pick(DIAGNOSES), status,
+      rng.pick(TECHNICIANS), warranty && rng.chance(0.8) ? 0 : rng.money(80, 1500), 'RON', warranty ? 1 : 0,
+      request ? request.id : null, status === 'cancelled' ? 1 : 0, closed === null ? null : ctx.ts(closed), ctx.ts(f.sec),
+      ctx.ts(closed ?? ctx.changed(f.sec)),
+    );
     if (rng.chance(0.4)) {
       const n = rng.int(1, 2);
       for (let k = 0; k < n; k++) {
-        insRec({
-          id: ctx.id('client_recommendations'), company_id: cid, service_file_id: id, text: rng.pick(RECOMMENDATIONS),
-          created_ts: fmtTs(ctx.after(f.sec, 3600, 5 * DAY)),
-        });
+        insRec.run(ctx.id('client_recommendations'), cid, id, rng.pick(RECOMMENDATIONS), ctx.ts(ctx.after(f.sec, 3600, 5 * DAY)));
       }
     }
     if (f.saleIdx >= 0) {
-      insDoc({ service_file_id: id, doc_type: 'sale', doc_id: at(idx.saleId, f.saleIdx) });
-      const inv = at(idx.invoiceId, f.saleIdx);
-      if (inv > 0) insDoc({ service_file_id: id, doc_type: 'invoice', doc_id: inv });
-      const pay = at(idx.paymentId, f.saleIdx);
-      if (pay > 0) insDoc({ service_file_id: id, doc_type: 'payment', doc_id: pay });
+      insDoc.run(id, 'sale', idx.saleId(f.saleIdx));
+      const inv = idx.invoiceId(f.saleIdx);
+      if (inv > 0) insDoc.run(id, 'invoice', inv);
+      const pay = idx.paymentId(f.saleIdx);
+      if (pay > 0) insDoc.run(id, 'payment', pay);
     }
     ctx.progress.add();
-    ctx.batch.tick();
   });
 
   const insReq = inserter(db, 'service_requests', [
@@ -179,11 +170,9 @@ export function seedWorkmanager(st: DocState, fileCount: number, requestCount: n
   ]);
   for (const r of requests) {
     const day = dayOf(r.sec);
-    const contact = st.contact(r.contactIndex);
-    const client = clientBlock(contact);
+    const client = st.client(r.contactIndex);
     const [m, modelName, t] = at(EQ_MODELS, r.model);
-    const delivery = contact.addresses.find((a) => a.kind !== 'invoice') ?? at(contact.addresses, 0);
-    const invoiceAddr = contact.addresses.find((a) => a.kind === 'invoice');
+    const contacts = st.contacts.table;
     const pickupDay = Math.min(day + rng.int(1, 4), ctx.today);
     let awbId: number | null = null;
     if (r.b2b && r.status !== 'new') {
@@ -194,21 +183,17 @@ export function seedWorkmanager(st: DocState, fileCount: number, requestCount: n
       if (r.fileId !== null) fileDocs.push([r.fileId, 'awb', awbId]);
     }
     const acqDay = day - rng.int(30, 700);
-    insReq({
-      id: r.id, company_id: cid, date: fmtDay(day), item_code: modelName.split(' ').pop() ?? modelName,
-      item_name: `${at(EQ_TYPES, t)} ${at(EQ_MANUFACTURERS, m)} ${modelName}`, item_series: at(serials, r.serialId - 1),
-      client_id: client.id ?? 0, client_name: client.name, client_cui: client.cui, client_reg_com: client.regCom,
-      client_address_id: delivery.id, invoice_address_id: invoiceAddr ? invoiceAddr.id : null,
-      defect_description: rng.pick(DEFECTS), acquisition_invoice_nr: rng.chance(0.8) ? `DMO ${rng.int(100, 9999)}` : '',
-      acquisition_invoice_date: fmtDay(acqDay), supplier_name: rng.chance(0.7) ? 'Demo Retail SRL' : '',
-      equipment_manufacturer_id: m + 1, equipment_series_id: r.serialId, equipment_model_id: r.model + 1,
-      equipment_type_id: t + 1, mentions: rng.chance(0.2) ? 'Clientul solicita deviz inainte de reparatie' : '',
-      requested_pickup_date: r.b2b ? fmtDay(pickupDay) : null, from_b2b: r.b2b ? 1 : 0, pickup_awb_id: awbId,
-      status: r.status, service_file_id: r.fileId, added_by_api: rng.chance(0.6) ? 1 : 0, created_ts: fmtTs(r.sec),
-      last_changed_ts: fmtTs(r.status === 'new' ? r.sec : ctx.after(r.sec, 3600, 7 * DAY)),
-    });
+    insReq.run(
+      r.id, cid, ctx.date(day), modelName.split(' ').pop() ?? modelName,
+      `${at(EQ_TYPES, t)} ${at(EQ_MANUFACTURERS, m)} ${modelName}`, at(serials, r.serialId - 1), client.id ?? 0,
+      client.name, client.cui, client.regCom, contacts.deliveryAddressId(r.contactIndex),
+      contacts.hasInvoiceAddress(r.contactIndex) ? contacts.invoiceAddressId(r.contactIndex) : null, rng.pick(DEFECTS),
+      rng.chance(0.8) ? `DMO ${rng.int(100, 9999)}` : '', ctx.date(acqDay), rng.chance(0.7) ? 'Demo Retail SRL' : '',
+      m + 1, r.serialId, r.model + 1, t + 1, rng.chance(0.2) ? 'Clientul solicita deviz inainte de reparatie' : '',
+      r.b2b ? ctx.date(pickupDay) : null, r.b2b ? 1 : 0, awbId, r.status, r.fileId, rng.chance(0.6) ? 1 : 0, ctx.ts(r.sec),
+      ctx.ts(r.status === 'new' ? r.sec : ctx.after(r.sec, 3600, 7 * DAY)),
+    );
     ctx.progress.add();
-    ctx.batch.tick();
   }
-  for (const [fileId, docType, docId] of fileDocs) insDoc({ service_file_id: fileId, doc_type: docType, doc_id: docId });
+  for (const [fileId, docType, docId] of fileDocs) insDoc.run(fileId, docType, docId);
 }
