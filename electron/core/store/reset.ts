@@ -57,7 +57,8 @@ export type StoreState = 'new' | 'seeded' | 'interrupted';
 
 /**
  * 'new' before any seed, 'seeded' once a seed finished, 'interrupted' when a seed wrote rows
- * but was stopped before its end (a seed stopped by a crash mid-way; the demo itself is one transaction now, but an older store or the reference data alone may show it).
+ * but was stopped before its end (the demo is written in one transaction, but a stop between its
+ * commit and the completion mark, or an empty account's seed cut short, leaves rows without the mark).
  */
 export function storeState(db: Database): StoreState {
   if (db.prepare("SELECT 1 FROM store_meta WHERE key = 'seed'").get()) return 'seeded';
