@@ -3,7 +3,7 @@
 import { COMPANY_ID } from './context.ts';
 import type { DocState } from './docstate.ts';
 import { priceIn } from './docstate.ts';
-import { orderPayloadJson } from './order-payload.ts';
+import { orderPayloadJson, type PayloadItem } from './order-payload.ts';
 import { efacturaStatus, makeLine, totalsOf } from './docwriter.ts';
 import type { Allocation, Line, PaymentPlan } from './docwriter.ts';
 import { Weighted, at, pad, round2 } from './random.ts';
@@ -11,18 +11,9 @@ import { rateFor } from './reference.ts';
 import { DAY, dayOf, fmtDay, fmtTs, inserter } from './util.ts';
 import type { Insert } from './util.ts';
 
-interface OrderItem {
+/** An order line: what the payload carries of it, and what the import made of it. */
+interface OrderItem extends PayloadItem {
   type: 'product' | 'discount' | 'service';
-  code: string;
-  ean: string;
-  name: string;
-  comments: string;
-  customization: boolean;
-  qty: number;
-  net: number;
-  vat: number;
-  gross: number;
-  lineValue: number;
   productId: number | null;
   unit: string;
 }
