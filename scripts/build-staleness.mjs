@@ -21,6 +21,11 @@ export const PARTS = {
     inputs: ['electron', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
     output: 'dist/electron/main/main.js',
   },
+  // The CLI's commands (bin/erp-workbench.mjs runs them from here when fresh): the control API's client alone.
+  cli: {
+    inputs: ['electron/cli', 'electron/core/version.ts', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
+    output: 'dist/cli/main.js',
+  },
 };
 
 export const STAMP_FILE = 'dist/build-stamp.json';

@@ -7,6 +7,7 @@
  *   renderer  the web UI (vite)                             -> dist/renderer/
  *   server    the headless server, electron/cli/serve.ts    -> dist/server/serve.js
  *   electron  the desktop main process and its preload      -> dist/electron/{main,preload}/
+ *   cli       the commands of bin/erp-workbench.mjs but serve -> dist/cli/main.js
  * --if-stale builds only the parts older than their sources.
  */
 import { build } from 'esbuild';
@@ -113,6 +114,12 @@ const builders = {
   async server() {
     await replaceFolder(join(ROOT, 'dist/server'), (outdir) =>
       buildCoreBundle('serve', join(ROOT, 'electron/cli/serve.ts'), outdir, 'node20'),
+    );
+  },
+  async cli() {
+    // The commands but serve (the bin runs dist/server for it): the control API's client, typebox bundled in.
+    await replaceFolder(join(ROOT, 'dist/cli'), (outdir) =>
+      build({ ...nodeBundle('node20'), entryPoints: { main: join(ROOT, 'electron/cli/main.ts') }, outdir, splitting: true, chunkNames: '[name]-[hash]' }),
     );
   },
   async electron() {

@@ -9,6 +9,8 @@ export interface ServeArgs {
   adminToken: string | undefined;
   /** Start the embedded FTP server and point every account without storage at it. */
   embeddedFtp: boolean;
+  /** Serve over TLS (a certificate made once in the data folder); undefined: the user setting decides. */
+  https: boolean | undefined;
 }
 
 export class UsageError extends Error {
@@ -16,7 +18,8 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: npm run serve -- [--data DIR] [--host 127.0.0.1] [--port 8080] [--seed demo|empty]
-                      [--scale N] [--admin-token TOKEN] [--embedded-ftp]`;
+                      [--scale N] [--admin-token TOKEN] [--embedded-ftp] [--https | --no-https]
+       (or: npx erp-workbench serve [the same flags])`;
 
 /** Reads the contract's serve flags; a bad value is a UsageError that names the flag. */
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -33,6 +36,8 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         scale: { type: 'string', default: '1' },
         'admin-token': { type: 'string' },
         'embedded-ftp': { type: 'boolean', default: false },
+        https: { type: 'boolean' },
+        'no-https': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -55,6 +60,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     throw new UsageError('--admin-token: use 8 to 200 printable characters without spaces');
   }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host: empty');
+  if (values.https && values['no-https']) throw new UsageError('--https and --no-https: give one of them');
   return {
     dataDir: values.data,
     host: values.host,
@@ -63,5 +69,6 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     scale: Number(values.scale),
     adminToken: token,
     embeddedFtp: values['embedded-ftp'] === true,
+    https: values['no-https'] ? false : values.https,
   };
 }

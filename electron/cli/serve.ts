@@ -8,6 +8,12 @@ import { parseServeArgs, UsageError, USAGE } from './args.ts';
 /** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
 
+/** The TLS certificate of the data folder for a listener on `host` (made on first use). */
+async function listenerCertificate(dataDir: string, host: string) {
+  const { ensureTlsCertificate, certificateNames } = await import('../server/tls-certificate.ts');
+  return ensureTlsCertificate(dataDir, certificateNames(host));
+}
+
 /**
  * The headless service: the same core and HTTP doors as the desktop app, without a window.
  * Stops cleanly on SIGINT/SIGTERM: no new connections, requests in flight finish, the
@@ -37,11 +43,12 @@ async function main(argv: string[]): Promise<void> {
   ]);
   // The settings file is read (through conf, ~0.2 s to load) only when a flag leaves it a say.
   const settings =
-    args.host === undefined || args.port === undefined
+    args.host === undefined || args.port === undefined || args.https === undefined
       ? (await import('./user-settings.ts')).createConfUserSettings(defaultUserDataDir())
       : undefined;
   const host = args.host ?? settings?.get('listenHost') ?? '127.0.0.1';
   const port = args.port ?? settings?.get('listenPort') ?? 8080;
+  const https = args.https ?? settings?.get('listenHttps') ?? false;
   const dataDir = args.dataDir ?? defaultDataDir();
   const adminToken = args.adminToken ?? randomBytes(18).toString('base64url');
 
@@ -52,9 +59,11 @@ async function main(argv: string[]): Promise<void> {
   } finally {
     progress.stop();
   }
+  // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
+  const tls = https ? await listenerCertificate(dataDir, host) : undefined;
   let server: RunningServer;
   try {
-    server = await startServer({ core, host, port, adminToken, rendererDir: RENDERER_DIR });
+    server = await startServer({ core, host, port, adminToken, rendererDir: RENDERER_DIR, ...(tls && { tls }) });
   } catch (error) {
     await core.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -73,6 +82,11 @@ async function main(argv: string[]): Promise<void> {
   console.log(`REST API:    ${server.url}${REST_PREFIX}/{company_id}/   accounts: ${accounts.join(', ')}`);
   console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${adminToken})`);
   console.log(`Web UI:      ${server.url}/?token=${encodeURIComponent(adminToken)}`);
+  if (tls) {
+    const made = tls.generated === 'none' ? 'reused' : tls.generated === 'server' ? 'made now by the same CA' : 'made now with a new CA';
+    console.log(`TLS:         certificate SHA-256 ${tls.fingerprint256} (${made}; valid until ${tls.validTo.toISOString().slice(0, 10)})`);
+    console.log(`CA file:     ${tls.caFile}   (trust it: curl --cacert FILE, NODE_EXTRA_CA_CERTS=FILE)`);
+  }
   console.log('No API user exists until you create one: POST /_sandbox/accounts/{company_id}/api-users');
   if (args.embeddedFtp) {
     const ftp = await core.useEmbeddedFtpForAll();

@@ -5,6 +5,7 @@ import { seedInto, type SeedKind } from './store/seed-store.ts';
 import { removeStaleSeedFiles } from './store/seed-job.ts';
 import type { SeedProgress } from './store/seed/index.ts';
 import { systemClock, formatDate, type Clock } from './time.ts';
+import { createClockHandlers, openTestClock } from './clock/clock-operations.ts';
 import { CoreEventBus } from './events.ts';
 import { validate } from './validate.ts';
 import { createAccounts } from './domains/accounts/index.ts';
@@ -39,7 +40,8 @@ import {
 import { APP_VERSION, API_VERSION } from './version.ts';
 import type { OperationHandlers } from './operation-handlers.ts';
 import { createWebhooks } from './webhooks/index.ts';
-import { createAttachments } from './domains/attachments/index.ts';
+import { createAttachments, EMBEDDED_FTP_FOLDER } from './domains/attachments/index.ts';
+import { createFaults } from './domains/faults/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
 import { createScreenListHandlers } from './operations/screen-lists.ts';
 import { createLogHandlers } from './operations/logs.ts';
@@ -48,7 +50,10 @@ import { createSalesOperationHandlers } from './operations/sales.ts';
 import { createProductOperationHandlers } from './operations/products.ts';
 import { createDocumentOperationHandlers } from './operations/documents.ts';
 import { createResetOperations } from './operations/reset.ts';
+import { createAccountAdminHandlers } from './operations/accounts.ts';
+import { createSnapshotOperations } from './operations/snapshots.ts';
 import { changedRecords } from './change-records.ts';
+import { trustCertificateAuthority } from './webhooks/http-post.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
 
 export type { SeedKind } from './store/seed-store.ts';
@@ -76,12 +81,14 @@ export const DATABASE_FILE = 'erp-workbench.sqlite';
  * Electron; the desktop app, the headless server and the tests all host this same object.
  */
 export function createCore(options: CoreOptions) {
-  const clock = options.clock ?? systemClock;
   const file = join(options.dataDir, DATABASE_FILE);
   // New files of resets the process did not live to finish.
   removeStaleSeedFiles(file);
   // Every domain keeps this one object; a reset swaps the file under it (live-database.ts).
   const db = openLiveDatabase(file);
+  // Every "now" of the core: the machine's time (or the test's clock) unless the stored test clock
+  // freezes or moves it (clock.update).
+  const clock = openTestClock(db, options.clock ?? systemClock);
   const state = storeState(db);
   // A seed that was stopped halfway left a partial account: start it again from nothing.
   if (state === 'interrupted') wipeData(db);
@@ -101,7 +108,9 @@ export function createCore(options: CoreOptions) {
   const apiLog = createApiLog(db, clock, () => settings.get().api_log_max_rows, (entry) =>
     events.emit('apiLog.appended', entry),
   );
-  const dataVersion = createDataVersion(db, () => apiLog.ownChanges());
+  // Neither log lines, fault switches nor the dispatcher's records of delivery attempts are data
+  // answers are made of (see createDataVersion).
+  const dataVersion = createDataVersion(db, () => apiLog.ownChanges() + faults.ownChanges() + webhooks.dispatcher.ownChanges());
   const pager = new Pager(db);
   // The listener's address, once a door starts listening (startServer tells it): links made by
   // staff actions and the demo's own inbox URL are built on it.
@@ -142,6 +151,8 @@ export function createCore(options: CoreOptions) {
     requireAccount: (companyId) => void accounts.get(companyId),
   });
 
+  // Fault switches per account (README, "Fault switches"); storage_down ones make the storage refuse.
+  const faults = createFaults({ db, clock, events, requireAccount: (companyId) => void accounts.get(companyId) });
   const attachments = createAttachments({
     db,
     clock,
@@ -149,7 +160,49 @@ export function createCore(options: CoreOptions) {
     dataDir: options.dataDir,
     publicUrl: deps.publicUrl,
     requireAccount: (companyId) => void accounts.get(companyId),
+    storageRefusal: faults.storageRefusal,
   });
+
+  /**
+   * Puts a complete store file (a reset's seeded file, a snapshot's copy) in place of the live
+   * data, synchronously: no request runs between the old data and the new. `alongside` moves
+   * what belongs with the data (a snapshot's folders) in the same step, and is undone when the
+   * file cannot be swapped in (the old data is then open again, untouched). Settings and secrets
+   * stay; every in-memory state of the old data is dropped.
+   */
+  function swapInStore(newFile: string, alongside?: { apply(): void; undo(): void }): void {
+    // What is buffered belongs to the old data; attempts under way belong to rows the new file
+    // does not have (and whose ids it reuses).
+    apiLog.flush();
+    const delivering = webhooks.dispatcher.running();
+    webhooks.dispatcher.stop();
+    // The settings and secrets as they are now (a change made while the seed ran included).
+    const kept = readKeptRows(db);
+    try {
+      alongside?.apply();
+      try {
+        db.swap(newFile);
+      } catch (error) {
+        alongside?.undo();
+        throw error;
+      }
+    } catch (error) {
+      // The old data is open again, untouched: deliveries go on as before.
+      if (delivering) webhooks.dispatcher.start();
+      throw error;
+    }
+    try {
+      writeKeptRows(db, kept);
+    } catch (error) {
+      // The new file has them as they were when it was made; only a change made since is lost.
+      console.error('[erp-workbench] settings changed during the reset could not be carried over:', error);
+    }
+    lockout.clear();
+    pager.clear();
+    settings.reload();
+    apiUsers.forgetTouches();
+    if (delivering) webhooks.dispatcher.start();
+  }
 
   const resets = createResetOperations({
     liveFile: file,
@@ -157,36 +210,24 @@ export function createCore(options: CoreOptions) {
     events,
     ...(options.onSeedProgress && { onSeedProgress: options.onSeedProgress }),
     ...(options.seedWorker && { seedWorker: options.seedWorker }),
-    swapIn(newFile) {
-      // What is buffered belongs to the old data; attempts under way belong to rows the new file
-      // does not have (and whose ids it reuses).
-      apiLog.flush();
-      const delivering = webhooks.dispatcher.running();
-      webhooks.dispatcher.stop();
-      // The settings and secrets as they are now (a change made while the seed ran included).
-      const kept = readKeptRows(db);
-      try {
-        db.swap(newFile);
-      } catch (error) {
-        // The old data is open again, untouched: deliveries go on as before.
-        if (delivering) webhooks.dispatcher.start();
-        throw error;
-      }
-      try {
-        writeKeptRows(db, kept);
-      } catch (error) {
-        // The new file has them as they were when the seed began; only a change made since is lost.
-        console.error('[erp-workbench] settings changed during the reset could not be carried over:', error);
-      }
-      lockout.clear();
-      pager.clear();
-      settings.reload();
-      if (delivering) webhooks.dispatcher.start();
-    },
+    swapIn: (newFile) => swapInStore(newFile),
     async afterSwap() {
       await attachments.afterReset();
       events.emit('data.changed', { company_id: null, tables: ['*'] });
     },
+    accounts: () => accounts.list(),
+  });
+  // Named copies of the whole data: the database, the file store and the embedded FTP root.
+  const snapshots = createSnapshotOperations({
+    db,
+    dataDir: options.dataDir,
+    folders: [
+      { path: deps.files.root, writtenByRename: true },
+      { path: join(options.dataDir, EMBEDDED_FTP_FOLDER), writtenByRename: false },
+    ],
+    clock,
+    flushWrites: () => apiLog.flush(),
+    swapIn: swapInStore,
     accounts: () => accounts.list(),
   });
 
@@ -200,8 +241,24 @@ export function createCore(options: CoreOptions) {
     'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
     'service.info': () => ({ rest_base_url: `${publicUrl}/app/rest/v1/`, control_base_url: `${publicUrl}/_sandbox/` }),
     ...resets.handlers,
+    // One reset, snapshot save or restore at a time (409 for the others).
+    'service.reset': snapshots.exclusiveReset(resets.handlers['service.reset']),
+    ...snapshots.handlers,
+    // A moved clock may make webhook retries due: the dispatcher looks at the outbox at once.
+    ...createClockHandlers(clock, () => webhooks.dispatcher.wake()),
     'accounts.list': () => accounts.list(),
     'accounts.update': ({ company_id, ...changes }) => accounts.update(company_id, changes),
+    // An account per test worker: a copy of the demo (or an empty one) and its delete with all it owns.
+    ...createAccountAdminHandlers({
+      db,
+      clock,
+      accounts,
+      attachments,
+      images: reads.images,
+      files: deps.files,
+      dispatcher: webhooks.dispatcher,
+      flushApiLog: () => apiLog.flush(),
+    }),
     'apiUsers.list': ({ company_id }) => {
       accounts.get(company_id);
       return apiUsers.list(company_id);
@@ -226,6 +283,7 @@ export function createCore(options: CoreOptions) {
       publicUrl: deps.publicUrl,
     }),
     ...attachments.handlers,
+    ...faults.handlers,
     // The screens' lists and the command palette: windows of the same domain queries as the REST lists.
     ...createScreenListHandlers({
       sales,
@@ -280,7 +338,7 @@ export function createCore(options: CoreOptions) {
     startState: state,
     invoke,
     /** What the REST door needs besides the operations. */
-    rest: { authenticate, serviceSettings: () => settings.get(), apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, attachments: attachments.rest, ...reads },
+    rest: { authenticate, serviceSettings: () => settings.get(), apiLog, accounts, sales, dataVersion, files: deps.files, links: deps.links, attachments: attachments.rest, faults, ...reads },
     /**
      * Points every account without storage at the embedded FTP server, starting it (npm run serve
      * -- --embedded-ftp); a reset then does it again for the new accounts.
@@ -289,9 +347,11 @@ export function createCore(options: CoreOptions) {
     /**
      * Where this service listens (http://host:port); set by the door that listens. Webhook
      * delivery starts then: the demo's receiver is this service's own inbox, a path on it.
+     * `trustedCa`: the CA of an HTTPS listener's own certificate, trusted by the deliveries.
      */
-    setPublicUrl(url: string): void {
+    setPublicUrl(url: string, trustedCa?: string): void {
       publicUrl = url.replace(/\/+$/, '');
+      if (trustedCa) trustCertificateAuthority(trustedCa);
       if (db.open) webhooks.dispatcher.start();
     },
     publicUrl: () => publicUrl,

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { createCore, type Core } from '../core/create-core.ts';
 import { PRODUCT_NAME } from '../core/paths.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server/create-server.ts';
+import { certificateNames, ensureTlsCertificate, type TlsCertificate } from '../server/tls-certificate.ts';
 import { preferencesIn, type UserSettings } from '../../shared/domain/user-settings.ts';
 import { forwardCoreEvents, registerInvokeIpc } from './ipc.ts';
 import { createElectronUserSettings } from './user-settings.ts';
@@ -24,11 +25,18 @@ const reportError = (error: unknown) => console.error('[erp-workbench] unexpecte
 let core: Core | undefined;
 let server: RunningServer | undefined;
 let window: BrowserWindow | undefined;
+let tls: TlsCertificate | undefined;
+const dataDir = () => join(app.getPath('userData'), 'data');
 
 /** The configured port, or any free one when it is taken (the window needs no fixed port). */
 async function listen(options: ServerOptions, settings: UserSettings): Promise<RunningServer> {
   const host = settings.get('listenHost');
   const port = settings.get('listenPort');
+  if (settings.get('listenHttps')) {
+    tls = await ensureTlsCertificate(dataDir(), certificateNames(host));
+    options = { ...options, tls };
+    console.log(`TLS: certificate SHA-256 ${tls.fingerprint256}; CA file ${tls.caFile}`);
+  }
   try {
     return await startServer({ ...options, host, port });
   } catch (error) {
@@ -50,14 +58,25 @@ function openWindow(settings: UserSettings, running: Core): void {
 
 async function start(): Promise<void> {
   const settings = createElectronUserSettings();
-  core = createCore({ dataDir: join(app.getPath('userData'), 'data'), preferences: preferencesIn(settings) });
+  core = createCore({ dataDir: dataDir(), preferences: preferencesIn(settings) });
   registerInvokeIpc(core, reportError);
   const adminToken = randomBytes(18).toString('base64url');
   server = await listen({ core, adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError }, settings);
   console.log(`REST API: ${server.url}/app/rest/v1/{company_id}/`);
   console.log(`Web UI:   ${server.url}/?token=${encodeURIComponent(adminToken)}`);
   const listening = server;
-  installMenu({ restBaseUrl: () => `${listening.url}/app/rest/v1/` });
+  installMenu(
+    { restBaseUrl: () => `${listening.url}/app/rest/v1/` },
+    {
+      on: settings.get('listenHttps'),
+      caFile: tls?.caFile,
+      set: (on) => {
+        settings.set('listenHttps', on);
+        app.relaunch();
+        app.quit();
+      },
+    },
+  );
   const running = core;
   openWindow(settings, running);
   app.on('activate', () => {

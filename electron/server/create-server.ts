@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import multipart from '@fastify/multipart';
 import { registerMedia } from './media.ts';
 import { registerDocuments } from './documents.ts';
@@ -25,11 +26,13 @@ export interface ServerOptions {
   onUnexpectedError?: (error: unknown) => void;
   /** The built web UI (dist/renderer), served at `/`; absent: no web UI. */
   rendererDir?: string;
+  /** Serve over TLS with this key and certificate (PEM; tls-certificate.ts makes them); `ca` is trusted by the service's own calls to itself. */
+  tls?: { key: string; cert: string; ca?: string };
 }
 
 export interface RunningServer {
   app: FastifyInstance;
-  /** http://host:port of the listener. */
+  /** http://host:port (https:// with `tls`) of the listener. */
   url: string;
   close(): Promise<void>;
 }
@@ -46,9 +49,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Repeated REST GETs are answered from the answer cache before Fastify routes them
     // (cached-answers.ts); the server is otherwise the one Fastify would make.
     serverFactory: (handler, factoryOptions) => {
-      const server = createHttpServer((request: IncomingMessage, response: ServerResponse) => {
+      const listener = (request: IncomingMessage, response: ServerResponse) => {
         if (!answerFromCache(request, response)) handler(request, response);
-      });
+      };
+      // The same listener over TLS: Fastify reads the scheme from the socket (request.protocol).
+      const server = options.tls
+        ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+        : createHttpServer(listener);
       // What Fastify sets on a server it makes itself (its defaults: 72 s keep-alive, no timeouts).
       const timeout = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
       server.keepAliveTimeout = timeout(factoryOptions.keepAliveTimeout, 72_000);
@@ -138,10 +145,11 @@ export async function startServer(options: ServerOptions & { host: string; port:
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${host}:${port}`;
+  const scheme = options.tls ? 'https' : 'http';
+  const url = `${scheme}://${host}:${port}`;
   // Links for others to follow: a wildcard listen address is reached on loopback.
-  const reachable = /^(0\.0\.0\.0|::|\[::\])$/.test(options.host) ? `http://127.0.0.1:${port}` : url;
-  options.core.setPublicUrl(reachable);
+  const reachable = /^(0\.0\.0\.0|::|\[::\])$/.test(options.host) ? `${scheme}://127.0.0.1:${port}` : url;
+  options.core.setPublicUrl(reachable, options.tls?.ca);
   return {
     app,
     url,

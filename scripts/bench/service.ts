@@ -31,6 +31,10 @@ export interface ServiceEntry {
  * code that is no longer the checkout's.
  */
 export function serviceEntry(justBuilt = false): ServiceEntry {
+  // BENCH_SERVER_ENTRY: a compiled serve.js built elsewhere (a bundle of another checkout, or one
+  // built while this tree is being edited), used as it is.
+  const other = process.env['BENCH_SERVER_ENTRY'];
+  if (other) return { nodeArgs: [other], label: `node ${other}`, note: 'BENCH_SERVER_ENTRY' };
   const viaTsx: ServiceEntry = { nodeArgs: ['--import', 'tsx', SOURCE], label: `node --import tsx ${SOURCE}` };
   if (!existsSync(COMPILED)) return { ...viaTsx, note: 'no dist/server/serve.js (npm run build, or --build): the sources run through tsx' };
   if (!justBuilt && staleParts(ROOT, ['server']).length > 0) {
@@ -53,8 +57,10 @@ export interface Service extends Running {
 /** Starts the service on `dataDir` (seeding it at `scale` when it holds no database yet). */
 export async function startService(dataDir: string, scale: number, justBuilt: boolean): Promise<Service> {
   const entry = serviceEntry(justBuilt);
+  // BENCH_SERVICE_NODE_ARGS: node's own options for the service only (--cpu-prof, which NODE_OPTIONS refuses).
+  const extra = process.env['BENCH_SERVICE_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
   const serveArgs = ['--data', dataDir, '--host', '127.0.0.1', '--port', '0', '--scale', String(scale), '--admin-token', ADMIN_TOKEN];
-  const [command, args] = onCores(serverCores(), process.execPath, [...entry.nodeArgs, ...serveArgs]);
+  const [command, args] = onCores(serverCores(), process.execPath, [...extra, ...entry.nodeArgs, ...serveArgs]);
   const running = await startReady(command, args, /Control API: (http:\/\/[^/\s]+)\/_sandbox\//);
   return { ...running, base: running.match[1]!, entry };
 }

@@ -14,6 +14,10 @@ import { preferenceOperations } from './operations-preferences.ts';
 import { productOperations } from './operations-products.ts';
 import { logOperations } from './operations-logs.ts';
 import { resetOperations } from './operations-reset.ts';
+import { accountAdminOperations } from './operations-accounts.ts';
+import { faultOperations } from './operations-faults.ts';
+import { snapshotOperations } from './operations-snapshots.ts';
+import { clockOperations } from './operations-clock.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -37,6 +41,10 @@ export const operations = {
   }),
   // The reset and its progress (shared/contract/operations-reset.ts).
   ...resetOperations,
+  // Named copies of the whole data, saved and restored (shared/contract/operations-snapshots.ts).
+  ...snapshotOperations,
+  // The test clock every "now" of the core reads (shared/contract/operations-clock.ts).
+  ...clockOperations,
   'accounts.list': op({
     summary: 'Accounts with their REST switch',
     input: Empty,
@@ -54,6 +62,8 @@ export const operations = {
     http: { method: 'PATCH', path: '/accounts/:company_id' },
     changes: ['accounts'],
   }),
+  // An account per test worker: create (a copy of the demo, or empty) and delete (shared/contract/operations-accounts.ts).
+  ...accountAdminOperations,
   'apiUsers.list': op({
     summary: 'API users of an account (passwords are never shown again)',
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
@@ -116,6 +126,7 @@ export const operations = {
   ...preferenceOperations,
   ...productOperations,
   ...logOperations,
+  ...faultOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -12,6 +12,9 @@ export const ApiLogEntry = Type.Object({
   duration_ms: Type.Number(),
   request_head: Type.String({ description: 'first bytes of the request body' }),
   response_head: Type.String({ description: 'first bytes of the response body' }),
+  fault: Type.Union([Type.String(), Type.Null()], {
+    description: "what a fault switch or the heavy-list limit did to the call ('#3 status 503', '#4 latency 180 ms', '#5 drop', 'heavy_list_limit'); null: nothing",
+  }),
 });
 export type ApiLogEntry = Static<typeof ApiLogEntry>;
 

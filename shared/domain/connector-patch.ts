@@ -13,7 +13,9 @@ export const ConnectorPatch = Type.Object(
     order_event_notification_url: Type.Optional(
       Type.String({
         maxLength: 2000,
-        description: 'absolute http(s) URL receiving every notification of the connector (orders and product pushes); "" for none',
+        description:
+          'absolute http(s) URL receiving every notification of the connector (orders and product pushes), or the path of a built-in ' +
+          'inbox (/_sandbox/inbox/<name>, on wherever the service listens); "" for none',
       }),
     ),
     type: Type.Optional(Type.Enum(['ecommerce', 'dropship'])),

@@ -6,6 +6,15 @@ export const AuthLockout = Type.Object({
   lock_s: Type.Integer({ minimum: 1, maximum: 86400, description: 'how long the IP stays locked' }),
 }, { additionalProperties: false });
 
+/**
+ * The real service's 429 for too many heavy list requests at once (README, "The real service's
+ * limits"); off by default.
+ */
+export const HeavyListLimit = Type.Object({
+  enabled: Type.Boolean({ description: 'answer 429 to an API user running more than max_concurrent heavy list requests (sales, invoices, proformas, fiscal receipts) at once, as the real service does' }),
+  max_concurrent: Type.Integer({ minimum: 1, maximum: 100, description: 'heavy list requests one API user may have in flight at once (the real service: about 2)' }),
+}, { additionalProperties: false });
+
 /** Service-wide settings, stored in the database with the data they govern. */
 export const ServiceSettings = Type.Object({
   webhook_retry_schedule_s: Type.Array(Type.Integer({ minimum: 1, maximum: 604800 }), {
@@ -30,6 +39,7 @@ export const ServiceSettings = Type.Object({
     maximum: 4096,
     description: 'memory for reusing REST GET answers while the data is unchanged (least recently used go first); 0 turns the cache off',
   }),
+  heavy_list_limit: HeavyListLimit,
 });
 export type ServiceSettings = Static<typeof ServiceSettings>;
 
@@ -43,6 +53,7 @@ export const ServiceSettingsPatch = Type.Object(
     auth_lockout: Type.Optional(Type.Partial(AuthLockout, { additionalProperties: false })),
     api_log_max_rows: Type.Optional(ServiceSettings.properties.api_log_max_rows),
     answer_cache_mb: Type.Optional(ServiceSettings.properties.answer_cache_mb),
+    heavy_list_limit: Type.Optional(Type.Partial(HeavyListLimit, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -63,4 +74,5 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 },
   api_log_max_rows: 20000,
   answer_cache_mb: 64,
+  heavy_list_limit: { enabled: false, max_concurrent: 2 },
 };

@@ -5,6 +5,8 @@
 export interface UserSettingsValues {
   listenHost: string;
   listenPort: number;
+  /** Serve the listener over TLS with the certificate kept in the data folder (npm run serve -- --https). */
+  listenHttps: boolean;
   recentDataDirs: string[];
   window: { width: number; height: number; x?: number; y?: number; maximized: boolean };
   /** The window's UI preferences (theme, language, table columns), JSON text by store name. */
@@ -20,6 +22,7 @@ export interface UserSettings {
 export const DEFAULT_USER_SETTINGS: UserSettingsValues = {
   listenHost: '127.0.0.1',
   listenPort: 8080,
+  listenHttps: false,
   recentDataDirs: [],
   window: { width: 1280, height: 800, maximized: false },
   uiPreferences: {},

@@ -50,6 +50,7 @@ const SCREENS: Screen[] = [
   { id: 'api-log', path: '/c/1/logs/api', en: 'API log', ro: 'Jurnal API', area: 'Logs', ready: loaded('apiLog', false) },
   { id: 'storage', path: '/c/1/settings/storage', en: 'Storage & attachments', ro: 'Stocare și atașamente', area: 'Settings', ready: (p) => p.getByTestId('storage-status').waitFor() },
   { id: 'service-settings', path: '/c/1/settings/service', en: 'Service settings', ro: 'Setări serviciu', area: 'Settings', ready: loaded('serviceSettings', false) },
+  { id: 'faults', path: '/c/1/settings/faults', en: 'Fault switches', ro: 'Defecte simulate', area: 'Settings', ready: (p) => p.getByTestId('faults-empty').waitFor() },
 ];
 
 interface Opened {

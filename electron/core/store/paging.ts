@@ -58,9 +58,20 @@ export interface WindowOptions<S extends string> {
   direction: 'asc' | 'desc';
 }
 
-const MAX_CACHED_QUERIES = 2000;
-/** Page boundaries remembered in all lists together (8 bytes each, plus the maps' own). */
-const MAX_BOUNDARIES = 1_000_000;
+/** What a Pager remembers at most: the memory it holds stays bounded however clients page. */
+export interface PagerLimits {
+  /** Queries (shape and parameters) with remembered page starts or boundaries. */
+  queries: number;
+  /** Page starts remembered from walks, in all queries together (~40 bytes each in a Map). */
+  pageStarts: number;
+  /** Page boundaries found by index walks, in all queries together (8 bytes each in an array). */
+  boundaries: number;
+  /** Prepared statements kept (each holds SQLite's compiled program, a few KB to tens of KB). */
+  statements: number;
+}
+
+/** ~4 MB of page starts, ~4 MB of boundaries (a walk of 500k pages), 200 prepared statements. */
+export const DEFAULT_PAGER_LIMITS: PagerLimits = { queries: 2000, pageStarts: 100_000, boundaries: 500_000, statements: 200 };
 
 /**
  * Pages of a list in id order (ascending, or descending for newest-first lists), read by
@@ -82,8 +93,17 @@ export class Pager {
    */
   private readonly boundaries = new Map<string, number[]>();
   private boundaryCount = 0;
+  private startCount = 0;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly limits: PagerLimits = DEFAULT_PAGER_LIMITS,
+  ) {}
+
+  /** How much is remembered (for the tests of the limits). */
+  remembered(): { queries: number; pageStarts: number; boundaries: number; statements: number } {
+    return { queries: this.starts.size + this.boundaries.size, pageStarts: this.startCount, boundaries: this.boundaryCount, statements: this.statements.size };
+  }
 
   page<T extends Record<string, unknown>>(request: PageRequest): Page<T> {
     const { from, columns, where, idColumn, idKey, page, pageSize } = request;
@@ -143,6 +163,7 @@ export class Pager {
     this.starts.clear();
     this.boundaries.clear();
     this.boundaryCount = 0;
+    this.startCount = 0;
   }
 
   /**
@@ -164,40 +185,67 @@ export class Pager {
       const found = this.prepare(sql)
         .pluck()
         .all(...where.params, ...(last === undefined ? [] : [last]), (page - 1 - known.length) * pageSize, pageSize) as number[];
-      this.keepBoundaries(key, known, found);
+      for (const id of found) known.push(id);
+      const start = known[page - 2];
+      this.keepBoundaries(key, known, found.length);
+      return start;
     }
     return known[page - 2];
   }
 
-  private keepBoundaries(key: string, known: number[], found: number[]): void {
+  /** Records `known` (just extended by `added`) as the most recent, within the limits. */
+  private keepBoundaries(key: string, known: number[], added: number): void {
     this.boundaries.delete(key);
-    for (const id of found) known.push(id);
-    this.boundaryCount += found.length;
+    this.boundaryCount += added;
     this.boundaries.set(key, known); // most recently extended last
+    const { boundaries: most, queries } = this.limits;
     for (const [oldKey, old] of this.boundaries) {
-      if (this.boundaryCount <= MAX_BOUNDARIES && this.boundaries.size <= MAX_CACHED_QUERIES) break;
+      if (this.boundaryCount <= most && this.boundaries.size <= queries) break;
       if (oldKey === key) break;
       this.boundaries.delete(oldKey);
       this.boundaryCount -= old.length;
+    }
+    // One walk deeper than the whole limit keeps its nearest part: a later page beyond it walks again.
+    if (this.boundaryCount > most) {
+      const dropped = known.length - most;
+      known.length = most;
+      this.boundaryCount -= dropped;
     }
   }
 
   private remember(key: string, page: number, after: number): void {
     let pages = this.starts.get(key);
     if (!pages) {
-      if (this.starts.size >= MAX_CACHED_QUERIES) this.starts.delete(this.starts.keys().next().value!);
       pages = new Map();
       this.starts.set(key, pages);
     }
+    const size = pages.size;
     pages.set(page, after);
+    this.startCount += pages.size - size;
+    // The queries first remembered go first (the list most walked is found again by one index walk).
+    for (const [oldKey, old] of this.starts) {
+      if (this.startCount <= this.limits.pageStarts && this.starts.size <= this.limits.queries) break;
+      if (oldKey === key) {
+        // This query alone is over the limit: it keeps the starts it had.
+        pages.delete(page);
+        this.startCount -= 1;
+        break;
+      }
+      this.starts.delete(oldKey);
+      this.startCount -= old.size;
+    }
   }
 
+  /** The statement of `sql`, prepared once; beyond the limit the least recently used is dropped. */
   private prepare(sql: string): Statement<unknown[]> {
     let statement = this.statements.get(sql);
-    if (!statement) {
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
       statement = this.db.prepare<unknown[]>(sql);
-      this.statements.set(sql, statement);
+      if (this.statements.size >= this.limits.statements) this.statements.delete(this.statements.keys().next().value!);
     }
+    this.statements.set(sql, statement);
     return statement;
   }
 }

@@ -49,6 +49,11 @@ export class ReceiverBreaker {
     return next;
   }
 
+  /** Forgets a connector (deleted with its account: its id may be given to another). */
+  forget(connectorId: number): void {
+    this.states.delete(connectorId);
+  }
+
   clear(): void {
     this.states.clear();
   }

@@ -5,6 +5,8 @@ import type { ServiceSettings } from '../../../shared/domain/settings.ts';
 import { APP_VERSION, API_VERSION } from '../version.ts';
 import type { Outbox } from './outbox.ts';
 import { postJson } from './http-post.ts';
+import type { InboxStore } from './inbox.ts';
+import { ownInboxName, postToOwnInbox } from './own-inbox.ts';
 import { signatureHeaders } from './signing.ts';
 import { nextDelayMs, outcomeOf } from './schedule.ts';
 import { createDeliveryStore, type DeliveryChange, type FinishedAttempt, type SendableRow } from './delivery-store.ts';
@@ -22,6 +24,8 @@ export interface DispatcherDeps {
   outbox: Outbox;
   /** http://host:port of this service: a stored URL that is a path (the built-in inbox) is resolved against it. */
   publicUrl: () => string;
+  /** The built-in inbox: posts to this service's own inbox are handed over in the process (own-inbox.ts). */
+  ownInbox?: InboxStore;
 }
 
 /** The longest the dispatcher sleeps without looking at the outbox again. */
@@ -52,10 +56,13 @@ export function createDispatcher(deps: DispatcherDeps) {
   let flushTimer: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let refillQueued = false;
+  let pumpQueued = false;
   let fillRotation = 0;
   /** The active connectors, read again at every pump. */
   let connectorIds: number[] = [];
   let unsubscribe: (() => void) | undefined;
+  /** Attempts under way whose rows were deleted with their account: their results are not written. */
+  const discarded = new Set<number>();
 
   function resolveUrl(url: string): URL | string {
     if (url.startsWith('/')) return tryUrl(url, deps.publicUrl());
@@ -74,16 +81,28 @@ export function createDispatcher(deps: DispatcherDeps) {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
-      ...(row.webhook_secret ? signatureHeaders(row.webhook_secret, row.webhook_id, startedAt, row.payload) : {}),
+      // Signed with the machine's time, not the test clock's: receivers check webhook-timestamp
+      // against their own clock (5 minutes' tolerance), as Stripe's test clocks leave it.
+      ...(row.webhook_secret ? signatureHeaders(row.webhook_secret, row.webhook_id, new Date(), row.payload) : {}),
     };
     // An abandoned attempt (the service stops) never settles: the row stays pending, due again.
+    const ownInbox = typeof target === 'string' || !deps.ownInbox ? undefined : ownInboxName(target, deps.publicUrl());
     const attempt =
       typeof target === 'string'
         ? { result: Promise.resolve({ httpStatus: null, responseHeaders: null, responseBodyHead: '', durationMs: 0, error: target, requestHeaders: headers }), abort: () => {} }
-        : postJson(target, row.payload, headers, deps.settings().webhook_timeout_ms);
+        : ownInbox !== undefined
+          ? postToOwnInbox(deps.ownInbox!, deps.events, ownInbox, target, row.payload, headers, deps.settings().webhook_timeout_ms)
+          : postJson(target, row.payload, headers, deps.settings().webhook_timeout_ms);
     sending.set(row.id, attempt.abort);
     void attempt.result.then((result) => {
       sending.delete(row.id);
+      if (discarded.delete(row.id)) {
+        // Its account is gone, and the row's id may already be a new row's: write nothing.
+        book.finished(row);
+        book.written(row.id);
+        drain();
+        return;
+      }
       book.finished(row); // still held until its result is written: until then the table says it is due
       const url = typeof target === 'string' ? row.url : target.href;
       finished.push({ row, trigger, startedAt, url, result, outcome: outcomeOf(result.httpStatus) });
@@ -131,7 +150,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
     for (const f of batch) book.written(f.row.id);
     announce(batch, changes);
-    pump();
+    pumpSoon();
   }
 
   function announce(batch: readonly FinishedAttempt[], changes: readonly DeliveryChange[]): void {
@@ -232,6 +251,19 @@ export function createDispatcher(deps: DispatcherDeps) {
     });
   }
 
+  /**
+   * One pump in the next turn for every reason to look again that comes up in this one (written
+   * orders, recorded attempts): under load both come with every write batch.
+   */
+  function pumpSoon(): void {
+    if (pumpQueued) return;
+    pumpQueued = true;
+    setImmediate(() => {
+      pumpQueued = false;
+      pump();
+    });
+  }
+
   /** Claims and starts what is due, then sleeps until the next row is due or a paused receiver may be probed. */
   function pump(): void {
     if (!running || !deps.db.open) return;
@@ -241,7 +273,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     fill(now);
     drain();
     if (timer) clearTimeout(timer);
-    const next = [store.nextDueAfter(now), breaker.nextResume(now)].filter((t): t is number => t !== null);
+    const next = [store.nextDueAfter(now, connectorIds), breaker.nextResume(now)].filter((t): t is number => t !== null);
     const wait = next.length === 0 ? MAX_IDLE_MS : Math.min(Math.max(Math.min(...next) - now, 0), MAX_IDLE_MS);
     timer = setTimeout(pump, wait);
     timer.unref();
@@ -253,11 +285,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       running = true;
       unsubscribe = deps.outbox.onEnqueued(() => {
         deps.events.emit('data.changed', { company_id: null, tables: ['webhook_outbox'] });
-        pump();
+        pumpSoon();
       });
       pump();
     },
     running: () => running,
+    /** Rows its bookkeeping (recorded attempts) changed: the data version leaves them out. */
+    ownChanges: () => store.ownChanges(),
     /** Looks at the outbox now (after a staff action changed what is due or where it goes). */
     wake: pump,
     /**
@@ -266,6 +300,31 @@ export function createDispatcher(deps: DispatcherDeps) {
      */
     release(filter: { connectorId?: number; id?: number }): void {
       book.release(filter);
+    },
+    /**
+     * The connectors' account is being deleted (accounts.delete, before its rows go): their queued
+     * rows are dropped, the results of attempts under way are never written (the ids of deleted
+     * rows are given to new ones), finished ones not yet written are dropped, and a
+     * receiver's pause is forgotten. Other accounts' deliveries are not touched.
+     */
+    forgetConnectors(connectorIds: readonly number[]): void {
+      const gone = new Set(connectorIds);
+      for (const connectorId of gone) {
+        book.release({ connectorId });
+        for (const id of book.heldIdsOf(connectorId)) {
+          // Left to finish (an aborted attempt never settles, and its slot would stay taken).
+          if (sending.has(id)) discarded.add(id);
+          waiters.get(id)?.(undefined);
+          waiters.delete(id);
+        }
+        breaker.forget(connectorId);
+        exhausted.delete(connectorId);
+      }
+      finished = finished.filter((f) => {
+        if (!gone.has(f.row.connector_id)) return true;
+        book.written(f.row.id);
+        return false;
+      });
     },
     /** An attempt is under way (or its result is being written). */
     isInFlight: (id: number) => book.isBusy(id),
@@ -298,6 +357,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (deps.db.open) flush();
       flushTimer = undefined;
       book.clear();
+      discarded.clear();
       breaker.clear();
       exhausted.clear();
       for (const resolve of waiters.values()) resolve(undefined);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { rootCertificates } from 'node:tls';
 
 /** What one POST to a receiver came to: an answer (any status) or a network error. */
 export interface PostResult {
@@ -21,6 +22,20 @@ const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }),
   https: new https.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo' }),
 };
+
+const trustedAuthorities = new Set<string>();
+
+/**
+ * Trusts a CA (PEM) besides the usual roots for every delivery: the local CA of this service's
+ * own HTTPS listener (`--https`), so notifications to its built-in inbox, a path on that
+ * listener, verify like any other.
+ */
+export function trustCertificateAuthority(pem: string): void {
+  if (trustedAuthorities.has(pem)) return;
+  trustedAuthorities.add(pem);
+  agents.https.destroy();
+  agents.https = new https.Agent({ keepAlive: true, maxSockets: 256, scheduling: 'lifo', ca: [...rootCertificates, ...trustedAuthorities] });
+}
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};

@@ -19,9 +19,9 @@ export interface WebhooksDeps extends DispatcherDeps {
  * built-in inbox a connector can point at.
  */
 export function createWebhooks(deps: WebhooksDeps) {
-  const dispatcher = createDispatcher(deps);
-  const deliveries = createDeliveries(deps.db, deps.clock, dispatcher);
   const inbox = createInbox(deps.clock);
+  const dispatcher = createDispatcher({ ...deps, ownInbox: inbox });
+  const deliveries = createDeliveries(deps.db, deps.clock, dispatcher);
   const connectorWriter = createConnectorWriter(deps.db, deps.clock);
 
   const handlers: HandlersOf<keyof typeof webhookOperations> = {

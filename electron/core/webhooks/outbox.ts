@@ -57,11 +57,14 @@ export function createOutbox(db: Database, clock: Clock) {
   const connector = db.prepare<[number, number], { url: string; active: number; deleted: number }>(
     'SELECT order_event_notification_url AS url, active, deleted FROM connectors WHERE company_id = ? AND id = ?',
   );
+  // `waits`: an earlier pending delivery of the same order or product goes first (migration 019).
   const insert = db.prepare(
     `INSERT INTO webhook_outbox (company_id, connector_id, notification_type, payload, webhook_id, ordering_key, order_unique_id,
-                                 url, status, next_attempt_at, created_ts, closed_ts, close_reason, last_error)
+                                 url, status, next_attempt_at, created_ts, closed_ts, close_reason, last_error, waits)
      VALUES (@company_id, @connector_id, @type, @payload, @webhook_id, @ordering_key, @order_unique_id,
-             @url, @status, @next_attempt_at, @now, @closed_ts, @close_reason, @close_reason)`,
+             @url, @status, @next_attempt_at, @now, @closed_ts, @close_reason, @close_reason,
+             @status = 'pending' AND @ordering_key IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_outbox
+               WHERE status = 'pending' AND connector_id = @connector_id AND ordering_key = @ordering_key))`,
   );
   const listeners = new Set<() => void>();
   let kickQueued = false;

@@ -30,6 +30,16 @@ const ENTRY_OVERHEAD = 512;
 const sizeOf = (key: string, answer: CachedAnswer) => answer.body.length + 2 * (key.length + answer.logHead.length + answer.route.length) + ENTRY_OVERHEAD;
 
 /**
+ * A copy of `text` that holds only its own characters. The log head is cut from the whole
+ * serialized answer, and V8 makes a cut of a long string a view that keeps the whole string
+ * alive: a cached 50 KB answer then held its body twice (the bytes, and the string as UTF-16
+ * when it has a diacritic), unseen by the budget.
+ */
+export function ownCopy(text: string): string {
+  return text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/**
  * Serialized answers of GET endpoints, reused while the data they were made of is unchanged
  * (same data version, see electron/core/store/data-version.ts). The key holds everything the
  * answer depends on besides the data: the caller's IP and credentials (the envelope echoes IP
@@ -41,6 +51,8 @@ export class AnswerCache {
   /** Insertion order is recency: a hit moves its entry to the end. */
   private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
+  /** The version of the newest answer stored: entries of another version can never be served. */
+  private version: string | undefined;
   /** Keys asked once lately (see worthKeeping), oldest first. */
   private readonly askedOnce = new Set<string>();
 
@@ -60,15 +72,32 @@ export class AnswerCache {
     return entry;
   }
 
+  /**
+   * Stores `answer` (made at `answer.version`, the current data version). Entries of any other
+   * version go at once: the version only moves forward (data changed, day passed, file swapped),
+   * so they would only be found stale, and under writes they would fill the budget with
+   * answers nobody can be given.
+   */
   set(key: string, answer: CachedAnswer): void {
     const budget = this.maxBytes();
-    const size = sizeOf(key, answer);
+    if (answer.version !== this.version) {
+      this.clear();
+      this.version = answer.version;
+    }
+    const kept = { ...answer, logHead: ownCopy(answer.logHead) };
+    const size = sizeOf(key, kept);
     this.delete(key);
     if (size <= budget / 8) {
-      this.entries.set(key, answer);
+      this.entries.set(key, kept);
       this.bytes += size;
     }
     this.evictTo(budget);
+  }
+
+  /** Forgets every answer. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   /**

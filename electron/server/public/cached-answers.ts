@@ -3,6 +3,7 @@ import type { Core } from '../../core/create-core.ts';
 import { formatDate } from '../../core/time.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { REST_PREFIX } from './rest-path.ts';
+import { bypassesAnswerCache } from './faults.ts';
 
 /**
  * What a GET answer depends on besides the stored data: the caller's IP and credentials (the
@@ -36,7 +37,7 @@ export function createCachedAnswers(core: Core, cache: AnswerCache, isClosing: (
     const ip = request.socket.remoteAddress ?? '';
     const { headers } = request;
     const answer = cache.get(answerKey(ip, headers.authorization, headers.host, url), answerVersion(core));
-    if (answer === undefined || !core.rest.authenticate.repeat(answer.user, ip)) return false;
+    if (answer === undefined || bypassesAnswerCache(core, answer.companyId, url) || !core.rest.authenticate.repeat(answer.user, ip)) return false;
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
     response.end(answer.body);
     core.rest.apiLog.record({

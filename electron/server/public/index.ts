@@ -24,6 +24,7 @@ import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
+import { installFaults } from './faults.ts';
 
 export { REST_PREFIX };
 
@@ -71,6 +72,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
     request.callerName = outcome.user.username;
     request.rest = { companyId: path.companyId, user: outcome.user };
   });
+  // Fault switches and the heavy-list limit: after authentication, before routing (faults.ts).
+  installFaults(app, core);
 
   // The head of the answer for the log: text answers only (a JSON answer may be sent as bytes).
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -94,6 +97,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
       durationMs: reply.elapsedTime,
       requestBody: bodyHead(request.body),
       responseBody: logHeads.get(request) ?? '',
+      fault: request.sandboxFault,
     });
   });
 

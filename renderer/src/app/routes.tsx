@@ -10,6 +10,7 @@ import { webhookLogSearch } from '../pages/webhooks/search.ts';
 import { ApiLogScreen } from '../pages/api-log/ApiLogScreen.tsx';
 import { ServiceSettingsScreen } from '../pages/service-settings/ServiceSettingsScreen.tsx';
 import { StorageScreen } from '../pages/storage/StorageScreen.tsx';
+import { FaultsScreen } from '../pages/faults/FaultsScreen.tsx';
 import { ProductsScreen } from '../pages/products/ProductsScreen.tsx';
 import { SalesScreen } from '../pages/sales/SalesScreen.tsx';
 import { PaymentsScreen } from '../pages/payments/PaymentsScreen.tsx';
@@ -83,6 +84,7 @@ const apiLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'log
 // Settings
 const storageRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/storage', staticData: { screen: 'storage' }, validateSearch: searchOf('attachments.list'), component: StorageScreen });
 const serviceSettingsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/service', staticData: { screen: 'serviceSettings' }, validateSearch: noSearch, component: ServiceSettingsScreen });
+const faultsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/faults', staticData: { screen: 'faults' }, validateSearch: noSearch, component: FaultsScreen });
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -102,5 +104,6 @@ export const routeTree = rootRoute.addChildren([
     apiLogRoute,
     storageRoute,
     serviceSettingsRoute,
+    faultsRoute,
   ]),
 ]);

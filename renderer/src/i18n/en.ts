@@ -3,11 +3,14 @@ import * as productsMessages from '../pages/products/messages.ts';
 import * as webhookLogMessages from '../pages/webhooks/messages.ts';
 import * as apiLogMessages from '../pages/api-log/messages.ts';
 import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
+import * as snapshotsMessages from '../pages/service-settings/snapshots-messages.ts';
 import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
 import * as connectorsMessages from '../pages/connectors/messages.ts';
 import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
+import * as faultsMessages from '../pages/faults/messages.ts';
+import * as clockMessages from '../app/shell/clock-messages.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
@@ -18,11 +21,14 @@ export const en = {
   webhookLog: webhookLogMessages.en,
   apiLog: apiLogMessages.en,
   serviceSettings: serviceSettingsMessages.en,
+  snapshots: snapshotsMessages.en,
   connectorOrders: connectorOrdersMessages.en,
   connectorsScreen: connectorsMessages.en,
   documents: documentsMessages.en,
   sales: salesMessages.en,
   payments: paymentsMessages.en,
+  faults: faultsMessages.en,
+  clock: clockMessages.en,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Skip to content',
@@ -55,6 +61,7 @@ export const en = {
     apiLog: { title: 'API log', description: 'Every REST call made to this account, with request and answer.' },
     storage: { title: 'Storage & attachments', description: 'The FTP storage of the attachments and the attachments of any document.' },
     serviceSettings: { title: 'Service settings', description: 'Webhook delivery, login lockout and API log settings of the whole service.' },
+    faults: { title: 'Fault switches', description: 'Latency, forced errors, dropped connections and a refusing storage for this account’s REST calls, on purpose.' },
   },
   shell: {
     account: 'Account',

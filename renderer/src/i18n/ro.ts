@@ -3,11 +3,14 @@ import * as productsMessages from '../pages/products/messages.ts';
 import * as webhookLogMessages from '../pages/webhooks/messages.ts';
 import * as apiLogMessages from '../pages/api-log/messages.ts';
 import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
+import * as snapshotsMessages from '../pages/service-settings/snapshots-messages.ts';
 import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
 import * as connectorsMessages from '../pages/connectors/messages.ts';
 import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
+import * as faultsMessages from '../pages/faults/messages.ts';
+import * as clockMessages from '../app/shell/clock-messages.ts';
 
 /** Mesajele în română (aceleași chei ca en.ts). */
 export const ro: MessageTree = {
@@ -15,11 +18,14 @@ export const ro: MessageTree = {
   webhookLog: webhookLogMessages.ro,
   apiLog: apiLogMessages.ro,
   serviceSettings: serviceSettingsMessages.ro,
+  snapshots: snapshotsMessages.ro,
   connectorOrders: connectorOrdersMessages.ro,
   connectorsScreen: connectorsMessages.ro,
   documents: documentsMessages.ro,
   sales: salesMessages.ro,
   payments: paymentsMessages.ro,
+  faults: faultsMessages.ro,
+  clock: clockMessages.ro,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Sari la conținut',
@@ -52,6 +58,7 @@ export const ro: MessageTree = {
     apiLog: { title: 'Jurnal API', description: 'Fiecare apel REST făcut către acest cont, cu cererea și răspunsul.' },
     storage: { title: 'Stocare și atașamente', description: 'Stocarea FTP a atașamentelor și atașamentele oricărui document.' },
     serviceSettings: { title: 'Setări serviciu', description: 'Livrarea webhook-urilor, blocarea autentificării și jurnalul API pentru tot serviciul.' },
+    faults: { title: 'Defecte simulate', description: 'Întârzieri, erori forțate, conexiuni întrerupte și o stocare care refuză pentru apelurile REST ale acestui cont, intenționat.' },
   },
   shell: {
     account: 'Cont',

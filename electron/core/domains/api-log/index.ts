@@ -20,6 +20,8 @@ export interface ApiLogRecord {
    * later lines refer to that line instead of repeating it. The log sets `loggedAs`.
    */
   sameAnswer?: LoggedAnswer | undefined;
+  /** What a fault switch (or the heavy-list limit) did to the call; absent: nothing. */
+  fault?: string | undefined;
 }
 
 /** An answer whose head the log holds in one line (see ApiLogRecord.sameAnswer). */
@@ -39,6 +41,7 @@ interface Row {
   duration_ms: number;
   request_head: string;
   response_head: string;
+  fault: string | null;
 }
 
 const TRIM_EVERY = 100;
@@ -71,7 +74,7 @@ export interface ApiLogFilter {
 
 // A line that refers to another for its answer's head reads it there (by primary key).
 const COLUMNS =
-  'id, company_id, ts, ip, username, method, route, status, duration_ms, request_head, ' +
+  'id, company_id, ts, ip, username, method, route, status, duration_ms, request_head, fault, ' +
   'CASE WHEN response_head_of IS NULL THEN response_head ELSE coalesce((SELECT h.response_head FROM api_log h WHERE h.id = api_log.response_head_of), \'\') END AS response_head';
 
 /** Past every character a route can hold: a prefix's range ends here (binary order of UTF-8). */
@@ -94,6 +97,15 @@ function whereOf(companyId: number, filter: ApiLogFilter): Where {
   );
 }
 
+/**
+ * The first API_LOG_BODY_HEAD characters of a body, as a string of their own: V8 makes a cut of
+ * a long string a view that keeps the whole string alive, and a line waits for its batch (longer
+ * under load) holding the whole answer (a list page, an export) instead of its 2 KiB head.
+ */
+function headOf(body: string): string {
+  return body.length <= API_LOG_BODY_HEAD ? body : Buffer.from(body.slice(0, API_LOG_BODY_HEAD), 'utf8').toString('utf8');
+}
+
 const entryOf = (row: Row): ApiLogEntry => ({
   id: row.id,
   company_id: row.company_id,
@@ -106,6 +118,7 @@ const entryOf = (row: Row): ApiLogEntry => ({
   duration_ms: row.duration_ms,
   request_head: row.request_head,
   response_head: row.response_head,
+  fault: row.fault,
 });
 
 /**
@@ -119,9 +132,9 @@ export function createApiLog(
   maxRows: () => number,
   onAppended: (entry: { company_id: number | null; id: number; status: number }) => void = () => undefined,
 ) {
-  const insert = db.prepare<[number | null, string, string, string, string, string, number, number, string, string, number | null]>(
-    `INSERT INTO api_log (company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head, response_head_of)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[number | null, string, string, string, string, string, number, number, string, string, number | null, string | null]>(
+    `INSERT INTO api_log (company_id, ts, ip, username, method, route, status, duration_ms, request_head, response_head, response_head_of, fault)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const trim = db.prepare<[number]>('DELETE FROM api_log WHERE id <= (SELECT max(id) FROM api_log) - ?');
   const one = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM api_log WHERE company_id = ? AND id = ?`);
@@ -157,6 +170,7 @@ export function createApiLog(
           row.company_id, row.ts, row.ip, row.username, row.method, row.route, row.status, row.duration_ms, row.request_head,
           refer ? '' : row.response_head,
           refer ? holder : null,
+          row.fault,
         ).lastInsertRowid,
       );
       lastId = id;
@@ -214,9 +228,10 @@ export function createApiLog(
         route: entry.route.slice(0, 2000),
         status: entry.status,
         duration_ms: Math.round(entry.durationMs * 100) / 100,
-        request_head: entry.requestBody.slice(0, API_LOG_BODY_HEAD),
-        response_head: entry.responseBody.slice(0, API_LOG_BODY_HEAD),
+        request_head: headOf(entry.requestBody),
+        response_head: headOf(entry.responseBody),
         sameAnswer: entry.sameAnswer,
+        fault: entry.fault ?? null,
       });
       if (pending.length >= BATCH) immediate ??= setImmediate(drain);
       else schedule();

@@ -35,6 +35,8 @@ export interface AttachmentsDeps {
   publicUrl(): string;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
+  /** A fault switch (storage_down) that makes this use of the account's storage refuse: the 503 to throw. */
+  storageRefusal?(companyId: number): Error | undefined;
 }
 
 /** A file on its way to a downloader: its original bytes, streamed from the storage. */
@@ -53,7 +55,17 @@ export function createAttachments(deps: AttachmentsDeps) {
   const { db } = deps;
   const box = createSecretBox(deps.dataDir);
   const embedded = createEmbeddedFtp({ root: join(deps.dataDir, EMBEDDED_FTP_FOLDER), password: () => embeddedPassword(box) });
-  const storage = createStorageSettings(db, box, embedded);
+  const settings = createStorageSettings(db, box, embedded);
+  // Every use of the storage asks for its target first: a storage_down fault refuses it there, as
+  // an unreachable storage would (503), for uploads, deletes, downloads and the storage test alike.
+  const storage: typeof settings = {
+    ...settings,
+    async target(companyId) {
+      const refusal = deps.storageRefusal?.(companyId);
+      if (refusal) throw refusal;
+      return settings.target(companyId);
+    },
+  };
   const statements = attachmentStatements(db);
   const uploader = createUploader({ db, clock: deps.clock, events: deps.events, statements, storage });
   const typesOf = db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM attachment_types WHERE company_id = ? ORDER BY id');
@@ -174,6 +186,30 @@ export function createAttachments(deps: AttachmentsDeps) {
       if (!embeddedForAll) await embedded.stop();
       rmSync(embedded.root, { recursive: true, force: true });
       if (embeddedForAll) await useEmbeddedForAll();
+    },
+    /** accounts.create: a new account gets the embedded storage when the service runs with --embedded-ftp. */
+    async accountCreated(companyId: number): Promise<void> {
+      if (embeddedForAll) await storage.useEmbedded(companyId);
+    },
+    /**
+     * accounts.delete, before the account's rows go (its storage setting goes with them): a
+     * function that removes its stored files afterwards, answering how many could not be removed.
+     * The embedded server's folder of the account goes at once; on an external server each file
+     * is removed (an unreachable server leaves them there).
+     */
+    async accountFilesRemover(companyId: number): Promise<() => Promise<{ removed: number; failed: number }>> {
+      const paths = db.prepare<[number], string>('SELECT storage_path FROM attachments WHERE company_id = ?').pluck().all(companyId);
+      const settings = storage.show(companyId);
+      const embeddedFolder = join(embedded.root, String(companyId));
+      const target = settings.configured && !settings.embedded && paths.length > 0 ? await storage.target(companyId).catch(() => undefined) : undefined;
+      return async () => {
+        rmSync(embeddedFolder, { recursive: true, force: true });
+        if (!settings.configured || settings.embedded) return { removed: paths.length, failed: 0 };
+        if (!target) return { removed: 0, failed: paths.length };
+        let failed = 0;
+        for (const path of paths) await removeFile(target, path).catch(() => failed++);
+        return { removed: paths.length - failed, failed };
+      };
     },
     /** Stops the embedded server (the core closes). */
     close: () => embedded.stop(),

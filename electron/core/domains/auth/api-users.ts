@@ -99,6 +99,10 @@ export function createApiUsers(db: Database, clock: Clock) {
       lastTouched.set(id, now.getTime());
       touch.run(formatTimestamp(now), id);
     },
+    /** Forget when each user was last written (the data was replaced: its last_used_ts are the new file's). */
+    forgetTouches(): void {
+      lastTouched.clear();
+    },
   };
 }
 export type ApiUsers = ReturnType<typeof createApiUsers>;

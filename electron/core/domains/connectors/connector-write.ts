@@ -8,9 +8,12 @@ import type { ConnectorRow } from './config.ts';
 /** Where the built-in inbox is: a stored URL of this form is this service's own (resolved against its address). */
 export const INBOX_PATH_PREFIX = '/_sandbox/inbox/';
 
-/** The checks of an order_event_notification_url: absolute http(s), or '' for none. */
+/** The checks of an order_event_notification_url: absolute http(s), a path of the built-in inbox, or '' for none. */
 function checkUrl(url: string): string[] {
   if (url === '') return [];
+  // The built-in inbox as the seed stores it: a path, resolved against wherever the service listens
+  // (so `listen --forward-to` can put it back as it was).
+  if (/^\/_sandbox\/inbox\/[A-Za-z0-9._-]{1,64}$/.test(url)) return [];
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -328,6 +328,10 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
      * For the read side (/productwebcategories/list/): fills in, in place, image_url of the
      * categories whose image the service stores; returns the same array.
      */
+    /** The stored images and thumbnails of keys whose rows are gone (accounts.delete). */
+    removeStoredFiles(keys: readonly string[]): void {
+      for (const key of keys) removeStored(key);
+    },
     fillCategoryImageUrls<T extends { id: number; image_url: string | null }>(companyId: number, rows: T[], urlOf: (key: string) => string): T[] {
       const missing = rows.filter((row) => row.image_url === null);
       if (missing.length === 0) return rows;

@@ -117,6 +117,9 @@ export function exportStream(format: ExportFormat, layout: ExportLayout, next: (
   let started = false;
   const header = layout.columns.concat(layout.workpointColumns?.map(([, column]) => column) ?? []);
   return new Readable({
+    // How far the export reads ahead of its reader, pinned: Node 22 raised the default from
+    // 16 KiB to 64 KiB, which would change how many batches go out before a reset ends it.
+    highWaterMark: 16 * 1024,
     read() {
       try {
         let chunk = '';

@@ -41,6 +41,7 @@ export function createServiceSettings(db: Database) {
       if (patch.api_log_max_rows !== undefined) next.api_log_max_rows = patch.api_log_max_rows;
       if (patch.answer_cache_mb !== undefined) next.answer_cache_mb = patch.answer_cache_mb;
       if (patch.auth_lockout) next.auth_lockout = { ...next.auth_lockout, ...patch.auth_lockout };
+      if (patch.heavy_list_limit) next.heavy_list_limit = { ...next.heavy_list_limit, ...patch.heavy_list_limit };
       if (Object.keys(patch).length === 0) throw badRequest('settings: the body names no setting to change');
       db.transaction(() => {
         for (const key of Object.keys(next) as Key[]) upsert.run(key, JSON.stringify(next[key]));

@@ -122,19 +122,32 @@ export function insertConnectorSettings(
   }
 }
 
+export const EMPTY_ACCOUNT_NAME = 'Firma Noua SRL';
+
 /** One account with its configuration and no documents, no API users. */
 export function seedEmptyAccount(db: Database, opts: { now: Date }): void {
-  const nowSec = wallSec(opts.now);
-  const companyId = 1;
-  db.transaction(() => {
-    insertAccount(
-      db,
-      { companyId, name: 'Firma Noua SRL', cui: 'RO40000008', regCom: 'J40/1000/2024', workmanager: false, createdTs: fmtTs(nowSec) },
-      ['RON', 'EUR'],
-    );
-    insertPaymentTypes(db, companyId, false);
-    insertSeries(db, companyId, new Map());
-    inserter(db, 'workpoints', ['id', 'company_id', 'name', 'kind', 'address', 'deleted']).run(1, companyId, 'Depozit central', 'wholesale', '', 0);
-    insertConnectorSettings(db, companyId, 0, GLOBAL_CONNECTOR_SETTINGS);
-  })();
+  db.transaction(() => insertEmptyAccount(db, { companyId: 1, now: opts.now }))();
+}
+
+/**
+ * The rows of an empty account (the caller holds the transaction): `--seed empty` makes account 1
+ * of them, accounts.create more. Its workpoint takes the next free id (1 in a new store), and the
+ * account-wide connector defaults name that workpoint.
+ */
+export function insertEmptyAccount(db: Database, opts: { companyId: number; now: Date; name?: string }): void {
+  const { companyId } = opts;
+  insertAccount(
+    db,
+    { companyId, name: opts.name ?? EMPTY_ACCOUNT_NAME, cui: 'RO40000008', regCom: 'J40/1000/2024', workmanager: false, createdTs: fmtTs(wallSec(opts.now)) },
+    ['RON', 'EUR'],
+  );
+  insertPaymentTypes(db, companyId, false);
+  insertSeries(db, companyId, new Map());
+  const workpointId = Number(
+    inserter(db, 'workpoints', ['company_id', 'name', 'kind', 'address', 'deleted']).run(companyId, 'Depozit central', 'wholesale', '', 0).lastInsertRowid,
+  );
+  const settings = GLOBAL_CONNECTOR_SETTINGS.map(([grp, key, value]): readonly [string, string, Json] =>
+    grp === 'order_processing' && key === 'workpoint_id' ? [grp, key, workpointId] : [grp, key, value],
+  );
+  insertConnectorSettings(db, companyId, 0, settings);
 }

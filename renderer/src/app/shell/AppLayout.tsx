@@ -8,6 +8,7 @@ import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, Se
 import { ActivityBar } from './ActivityBar.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { ClockBanner } from './ClockBanner.tsx';
 import { useLiveInvalidation } from '../../api/live.ts';
 import classes from './shell.module.css';
 
@@ -58,6 +59,8 @@ export function AppLayout() {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main} id="main">
+        {/* Only while the service's clock is frozen or moved (clock.update). */}
+        <ClockBanner />
         <Box px="xl" py="lg" maw={1600}>
           <Outlet />
         </Box>

@@ -73,6 +73,7 @@ export function ApiLogDetail({ companyId, id, onClose }: { companyId: number; id
             <KeyValue
               items={[
                 { label: f('status'), value: <Badge variant="light" color={statusColor(e.status)} data-testid="api-log-status">{e.status}</Badge> },
+                ...(e.fault ? [{ label: t('apiLog.fault.field'), value: <span data-testid="api-log-fault">{e.fault}</span> }] : []),
                 { label: f('ts'), value: formatDateTime(e.ts) },
                 { label: f('method'), value: e.method },
                 { label: f('route'), value: <span data-testid="api-log-route">{e.route}</span> },

@@ -39,6 +39,12 @@ export const en = {
     cut: 'The log keeps the first {{chars}} characters of each body.',
     durationMs: '{{ms}} ms',
   },
+  fault: {
+    badge: 'fault',
+    limit: '429 limit',
+    dropped: 'dropped',
+    field: 'Sandbox fault',
+  },
   curl: {
     title: 'Copy as curl',
     copy: 'Copy as curl',
@@ -86,6 +92,12 @@ export const ro: Messages<typeof en> = {
     emptyBody: '(gol)',
     cut: 'Jurnalul păstrează primele {{chars}} caractere din fiecare corp.',
     durationMs: '{{ms}} ms',
+  },
+  fault: {
+    badge: 'defect',
+    limit: 'limită 429',
+    dropped: 'întrerupt',
+    field: 'Defect simulat',
   },
   curl: {
     title: 'Copiază ca curl',

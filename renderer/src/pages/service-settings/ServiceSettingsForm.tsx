@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { AuthLockout, ServiceSettings } from '../../../../shared/domain/settings.ts';
+import { AuthLockout, HeavyListLimit, ServiceSettings } from '../../../../shared/domain/settings.ts';
 import { useAction, useQueryClient } from '../../api/operations.ts';
 import { formatNumber } from '../../app/format.ts';
 import { notifyDone, notifyFailed } from '../../components/feedback/index.ts';
@@ -21,6 +21,7 @@ const LIMITS: Record<NumberKey, { minimum?: number; maximum?: number }> = {
   max_failures: limits(AuthLockout.properties.max_failures),
   window_s: limits(AuthLockout.properties.window_s),
   lock_s: limits(AuthLockout.properties.lock_s),
+  max_concurrent: limits(HeavyListLimit.properties.max_concurrent),
 };
 
 /**
@@ -170,6 +171,19 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
             {number('max_failures')}
             {number('window_s')}
             {number('lock_s')}
+          </SimpleGrid>
+        </Group_>
+        <Group_ title={t('serviceSettings.groups.heavyListLimit')} hint={t('serviceSettings.groups.heavyListLimitHint')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Switch
+              label={label('heavy_list_enabled')}
+              description={help('heavy_list_enabled')}
+              checked={draft.heavy_list_enabled}
+              onChange={(event) => set('heavy_list_enabled', event.currentTarget.checked)}
+              error={errorOf('heavy_list_enabled')}
+              data-testid="setting-heavy_list_enabled"
+            />
+            {number('max_concurrent')}
           </SimpleGrid>
         </Group_>
         {(formError || anyError) && (

@@ -4,6 +4,7 @@ import { useOperation } from '../../api/operations.ts';
 import { ErrorNotice } from '../../app/shell/ErrorNotice.tsx';
 import { PageHeader } from '../../app/shell/PageHeader.tsx';
 import { ServiceSettingsForm } from './ServiceSettingsForm.tsx';
+import { SnapshotsPanel } from './SnapshotsPanel.tsx';
 
 /** Settings › Service settings: webhook delivery, the built-in inbox, login lockout and the API log size, for the whole service. */
 export function ServiceSettingsScreen() {
@@ -26,6 +27,7 @@ export function ServiceSettingsScreen() {
           ))}
         </Stack>
       )}
+      <SnapshotsPanel />
     </div>
   );
 }

@@ -15,8 +15,9 @@ export type NumberKey =
   | 'answer_cache_mb'
   | 'max_failures'
   | 'window_s'
-  | 'lock_s';
-export type FieldKey = NumberKey | 'webhook_retry_schedule_s' | 'inbox_allow_remote';
+  | 'lock_s'
+  | 'max_concurrent';
+export type FieldKey = NumberKey | 'webhook_retry_schedule_s' | 'inbox_allow_remote' | 'heavy_list_enabled';
 
 export interface Draft {
   webhook_retry_schedule_s: string;
@@ -29,6 +30,9 @@ export interface Draft {
   lock_s: number | string;
   api_log_max_rows: number | string;
   answer_cache_mb: number | string;
+  /** heavy_list_limit.enabled and .max_concurrent */
+  heavy_list_enabled: boolean;
+  max_concurrent: number | string;
 }
 
 const LOCKOUT = ['max_failures', 'window_s', 'lock_s'] as const;
@@ -52,6 +56,8 @@ export function draftOf(s: ServiceSettings): Draft {
     lock_s: s.auth_lockout.lock_s,
     api_log_max_rows: s.api_log_max_rows,
     answer_cache_mb: s.answer_cache_mb,
+    heavy_list_enabled: s.heavy_list_limit.enabled,
+    max_concurrent: s.heavy_list_limit.max_concurrent,
   };
 }
 
@@ -97,6 +103,16 @@ export function patchOf(base: ServiceSettings, draft: Draft): { patch: ServiceSe
     }
   }
   if (Object.keys(lockout).length > 0) patch.auth_lockout = lockout;
+  const heavy: Record<string, unknown> = {};
+  if (draft.heavy_list_enabled !== base.heavy_list_limit.enabled) {
+    heavy.enabled = draft.heavy_list_enabled;
+    changed.push('heavy_list_enabled');
+  }
+  if (numberOf(draft.max_concurrent) !== base.heavy_list_limit.max_concurrent) {
+    heavy.max_concurrent = numberOf(draft.max_concurrent);
+    changed.push('max_concurrent');
+  }
+  if (Object.keys(heavy).length > 0) patch.heavy_list_limit = heavy;
   return { patch: patch as ServiceSettingsPatch, changed, problems };
 }
 
@@ -112,8 +128,13 @@ export function errorsByField(error: unknown): Partial<Record<FieldKey | '_form'
   for (const message of messages) {
     const match = /^([A-Za-z_][\w.[\]]*):\s*(.+)$/s.exec(message);
     const path = match?.[1]?.replace(/\[\d+\]/g, '') ?? '';
-    const key = (path.startsWith('auth_lockout.') ? path.slice('auth_lockout.'.length) : path) as FieldKey;
-    if (match && [...TOP_NUMBERS, ...LOCKOUT, 'webhook_retry_schedule_s', 'inbox_allow_remote'].includes(key)) add(key, match[2]!);
+    const key = (
+      path.startsWith('auth_lockout.') ? path.slice('auth_lockout.'.length)
+      : path === 'heavy_list_limit.enabled' ? 'heavy_list_enabled'
+      : path.startsWith('heavy_list_limit.') ? path.slice('heavy_list_limit.'.length)
+      : path
+    ) as FieldKey;
+    if (match && [...TOP_NUMBERS, ...LOCKOUT, 'webhook_retry_schedule_s', 'inbox_allow_remote', 'heavy_list_enabled', 'max_concurrent'].includes(key)) add(key, match[2]!);
     else add('_form', message);
   }
   return out;

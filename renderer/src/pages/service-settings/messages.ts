@@ -1,5 +1,5 @@
 import type { Messages } from '../../i18n/messages-type.ts';
-import { AuthLockout, ServiceSettings } from '../../../../shared/domain/settings.ts';
+import { AuthLockout, HeavyListLimit, ServiceSettings } from '../../../../shared/domain/settings.ts';
 
 /*
  * Settings › Service settings. The English help under each field is the description of the
@@ -12,6 +12,7 @@ const help = (schema: unknown): string => {
 };
 const p = ServiceSettings.properties;
 const l = AuthLockout.properties;
+const h = HeavyListLimit.properties;
 
 export const en = {
   form: 'Service settings',
@@ -23,6 +24,8 @@ export const en = {
     lockoutHint: 'Repeated failed REST logins from one IP lock that IP for a while.',
     apiLog: 'API log',
     answerCache: 'REST answer cache',
+    heavyListLimit: "The real service's limits",
+    heavyListLimitHint: 'Off by default. On, the REST API refuses what the real service refuses, so client code meets the 429 here first.',
   },
   fields: {
     webhook_retry_schedule_s: { label: 'Retry schedule (seconds)', help: help(p.webhook_retry_schedule_s) },
@@ -35,6 +38,8 @@ export const en = {
     lock_s: { label: 'Lock duration (seconds)', help: help(l.lock_s) },
     api_log_max_rows: { label: 'Entries kept', help: help(p.api_log_max_rows) },
     answer_cache_mb: { label: 'Memory (MB)', help: help(p.answer_cache_mb) },
+    heavy_list_enabled: { label: '429 for too many heavy lists at once', help: help(h.enabled) },
+    max_concurrent: { label: 'Heavy lists at once per API user', help: help(h.max_concurrent) },
   },
   range: 'From {{min}} to {{max}}.',
   schedule: {
@@ -63,6 +68,8 @@ export const ro: Messages<typeof en> = {
     lockoutHint: 'Autentificările REST eșuate repetat de la un IP blochează acel IP pentru o vreme.',
     apiLog: 'Jurnal API',
     answerCache: 'Memoria de răspunsuri REST',
+    heavyListLimit: 'Limitele serviciului real',
+    heavyListLimitHint: 'Oprite implicit. Pornite, API-ul REST refuză ce refuză serviciul real, astfel încât codul clientului întâlnește 429 mai întâi aici.',
   },
   fields: {
     webhook_retry_schedule_s: { label: 'Programul reîncercărilor (secunde)', help: 'Pauza dinaintea fiecărei reîncercări după un eșec temporar; numărul lor este limita de reîncercări.' },
@@ -78,6 +85,11 @@ export const ro: Messages<typeof en> = {
       label: 'Memorie (MB)',
       help: 'Memorie pentru refolosirea răspunsurilor GET REST cât timp datele nu se schimbă (cele folosite cel mai demult ies primele); 0 o oprește.',
     },
+    heavy_list_enabled: {
+      label: '429 la prea multe liste grele simultan',
+      help: 'Răspunde 429 unui utilizator API care are în curs mai mult de max_concurrent liste grele (bonuri, facturi, proforme, bonuri fiscale) simultan, ca serviciul real.',
+    },
+    max_concurrent: { label: 'Liste grele simultan per utilizator API', help: 'Cereri de liste grele pe care un utilizator API le poate avea în curs simultan (serviciul real: cam 2).' },
   },
   range: 'Între {{min}} și {{max}}.',
   schedule: {

@@ -1,0 +1,75 @@
+/**
+ * tsx scripts/bench/order-cpu.ts SERVE_JS DATA_DIR [ORDERS]
+ *
+ * Server CPU per connector order, end to end and load-independent enough to compare two builds on
+ * a busy machine: starts SERVE_JS on DATA_DIR (a copy: it writes), posts ORDERS full orders (the
+ * bench's payload) with 10 connections after a warm-up, waits until every notification they queued
+ * has been delivered, and divides the server's CPU time (/proc, user + system) by ORDERS.
+ * BENCH_SERVICE_NODE_ARGS adds node options (--cpu-prof ...).
+ */
+import http from 'node:http';
+import { join } from 'node:path';
+import { readDataset } from './dataset.ts';
+import { DB_FILE } from './paths.ts';
+import { cpuSeconds } from './proc-stats.ts';
+import { startReady } from './processes.ts';
+import { orderBody } from './requests.ts';
+import { ADMIN_TOKEN, createApiUser } from './service.ts';
+
+const [serveJs, dataDir, countArg] = process.argv.slice(2);
+if (!serveJs || !dataDir) throw new Error('usage: tsx scripts/bench/order-cpu.ts SERVE_JS DATA_DIR [ORDERS]');
+const count = Number(countArg ?? 1000);
+const dataset = readDataset(join(dataDir, DB_FILE));
+const extra = process.env['BENCH_SERVICE_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+const server = await startReady(process.execPath, [...extra, serveJs, '--data', dataDir, '--host', '127.0.0.1', '--port', '0', '--admin-token', ADMIN_TOKEN], /Control API: (http:\/\/[^/\s]+)\/_sandbox\//);
+const base = server.match[1]!;
+const shop = await createApiUser(base, `oc-${Date.now()}`, 1);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+const tag = `C${Date.now() % 1e8}`;
+let n = 0;
+
+function post(): Promise<void> {
+  const i = n++;
+  const uid = `${tag}-${i}`;
+  const body = JSON.stringify(orderBody(uid, 8e8 + (Date.now() % 1e7) * 10 + i, dataset.orderable));
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/app/rest/v1/1/connector/1/order/${uid}/`, {
+      method: 'POST',
+      agent,
+      headers: { authorization: shop.authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`order ${uid}: ${response.statusCode}`))));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function orders(how: number): Promise<void> {
+  let left = how;
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (left-- > 0) await post();
+  }));
+}
+
+async function drained(): Promise<void> {
+  for (;;) {
+    const answer = await fetch(`${base}/_sandbox/accounts/1/webhooks?status=pending&connector_id=1&limit=1`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const { data } = (await answer.json()) as { data: unknown[] };
+    if (data.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+await orders(200);
+await drained();
+const cpu0 = cpuSeconds(server.pid);
+const wall0 = performance.now();
+await orders(count);
+const wallOrders = performance.now() - wall0;
+await drained();
+const cpu1 = cpuSeconds(server.pid);
+console.log(JSON.stringify({ orders: count, cpu_us_per_order: Math.round(((cpu1 - cpu0) * 1e6) / count), orders_per_s: Math.round((count / wallOrders) * 1000), drained_after_s: Math.round(performance.now() - wall0) / 1000 }));
+await server.stop();

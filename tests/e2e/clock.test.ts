@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { openUi, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
+
+/*
+ * The test clock banner in a real Chromium: nothing on the system clock; a clock moved through
+ * the control API (another door) appears on the open screen by itself, frozen or running ahead;
+ * "Return to system time" removes it. Photographed in light and dark, checked by axe-core.
+ */
+
+const e2e = useE2eServer();
+
+async function setClock(body: unknown): Promise<void> {
+  const answer = await e2e().core.invoke('clock.update', body);
+  expect(answer.mode).toBeDefined();
+}
+
+async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(colorScheme);
+  await page.waitForTimeout(250);
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="clock-banner"]').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the test clock banner', () => {
+  it('shows a frozen or advanced clock on every screen, live, and returns to system time in one click', async () => {
+    const { server, browser } = e2e();
+    const { context, page, pageErrors } = await openUi(server, browser, '/c/1/documents/sales');
+    await page.getByTestId('screen-sales').waitFor();
+    const banner = page.getByTestId('clock-banner');
+    expect(await banner.count()).toBe(0);
+
+    // Changed by another door: the open screen shows it without a reload.
+    await setClock({ mode: 'frozen', now: '2026-12-01 09:00:00' });
+    await expect.poll(() => banner.getAttribute('data-mode')).toBe('frozen');
+    expect(await page.getByTestId('clock-banner-time').textContent()).toBe('Frozen at 01.12.2026, 09:00:00');
+    await page.locator('[role="grid"] [role="row"][aria-rowindex="2"]:not([aria-busy="true"])').first().waitFor();
+    const violations: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await scheme(page, colorScheme);
+      violations.push(...(await serious(page)));
+      await page.screenshot({ path: join(RESULTS_DIR, `clock-banner-frozen-${colorScheme}.png`) });
+    }
+
+    await setClock({ mode: 'system' });
+    await setClock({ advance_s: 90_000 });
+    await expect.poll(() => banner.getAttribute('data-mode')).toBe('offset');
+    await expect.poll(() => page.getByTestId('clock-banner-time').textContent()).toMatch(/, 1 day 1 hour ahead of system time$/);
+    violations.push(...(await serious(page)));
+    await page.screenshot({ path: join(RESULTS_DIR, `clock-banner-offset-dark.png`) });
+    await scheme(page, 'light');
+    await page.getByTestId('language-switch').getByText('RO', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('clock-banner-time').textContent()).toMatch(/, cu 1 zi 1 oră înaintea orei sistemului$/);
+    await page.screenshot({ path: join(RESULTS_DIR, `clock-banner-offset-light-ro.png`) });
+
+    await page.getByTestId('clock-back-to-system').click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await e2e().core.invoke('clock.get', {})).mode).toBe('system');
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
