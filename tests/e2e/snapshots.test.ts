@@ -60,7 +60,15 @@ describe('the snapshots panel', () => {
     await panel.getByTestId('snapshot-save').click();
     await page.getByTestId('confirm-action').click();
     await expect.poll(async () => (await control<unknown[]>('GET', '/snapshots')).length).toBe(1);
-    await control('POST', '/snapshots', { name: 'second' });
+    // The confirmed replacement may still be running (the list has one entry either way), and a
+    // save beside it is refused with 409: ask again until this one is taken.
+    await expect
+      .poll(async () => (await fetch(`${e2e().server.url}/_sandbox/snapshots`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'second' }),
+      })).status, { timeout: 30_000 })
+      .toBe(201);
     await panel.getByTestId('snapshot-second').waitFor();
     await shoot(page, panel, 'snapshots');
 
