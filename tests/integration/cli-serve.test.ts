@@ -50,7 +50,8 @@ describe('npm run serve (headless)', () => {
     const run = serve(['--data', data, '--host', '127.0.0.1', '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
     const [, url] = await waitFor(run.output, /Control API: (http:\/\/127\.0\.0\.1:\d+)\/_sandbox\//);
     expect(run.output()).toMatch(/REST API: +http:\/\/127\.0\.0\.1:\d+\/app\/rest\/v1\/\{company_id\}\/ +accounts: 1 /);
-    expect(run.output()).toMatch(/Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
+    // The lines are separate writes: wait for this one rather than expecting it already there.
+    await waitFor(run.output, /Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
     const health = await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer cli-test-token' } });
     expect(health.status).toBe(200);
     const created = await fetch(`${url}/_sandbox/accounts/1/api-users`, {
