@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     pool: 'forks',
+    // Two files at a time: each mostly waits on Chromium and its server (see vitest.config.ts).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
