@@ -56,6 +56,8 @@ const external = [
 
 /** The seed's worker thread; the core finds it as ./seed-worker.js next to its own bundle. */
 const SEED_WORKER = join(ROOT, 'electron/core/store/seed-worker.ts');
+/** The WAL checkpoints' worker thread (store/background-checkpoints.ts): ./checkpoint-worker.js next to the bundle. */
+const CHECKPOINT_WORKER = join(ROOT, 'electron/core/store/checkpoint-worker.mjs');
 
 const nodeBundle = (target) => ({
   bundle: true,
@@ -76,6 +78,7 @@ const nodeBundle = (target) => ({
 export async function buildCoreBundle(entryName, entryFile, outdir, target) {
   const entryPoints = { [entryName]: entryFile };
   if (existsSync(SEED_WORKER)) entryPoints['seed-worker'] = SEED_WORKER;
+  if (existsSync(CHECKPOINT_WORKER)) entryPoints['checkpoint-worker'] = CHECKPOINT_WORKER;
   // Splitting: the entries share their common code as chunks, and a module the code imports
   // dynamically (to load it on first need) stays out of the start, with the packages it imports.
   // Chunks sit next to the entries: code in a chunk resolves ./migrations/ and ./seed-worker.js

@@ -98,6 +98,9 @@ export function createCore(options: CoreOptions) {
     const onProgress = options.onSeedProgress;
     seedInto(db, { kind: options.seed ?? 'demo', scale: options.scale ?? 1, now: clock.now(), ...(onProgress && { onProgress }) });
   }
+  // From here on the WAL checkpoints run in a thread of their own, not inside the commits of
+  // the requests (store/background-checkpoints.ts).
+  db.checkpointInBackground();
 
   const events = new CoreEventBus();
   const settings = createServiceSettings(db);

@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from './database.ts';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, startBackgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints.ts';
 
 type Native = BetterSqlite3.Database;
 type NativeStatement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -24,6 +25,14 @@ export type LiveDatabase = Database & {
    * the old file is open again, untouched.
    */
   swap(newFile: string): void;
+  /**
+   * Leaves the WAL checkpoints to a worker thread from now on (background-checkpoints.ts),
+   * across swaps, until close(). Call it once the file is in place and no bulk load is to come
+   * (a load that switches the journal mode needs the file to itself).
+   */
+  checkpointInBackground(): void;
+  /** Checkpoints the worker thread ran so far; undefined without one (tests). */
+  backgroundCheckpoints(): number | undefined;
 };
 
 /** The connection generation of a database from openLiveDatabase (0 for any other). */
@@ -178,10 +187,14 @@ const TRANSACTION_VARIANTS: object = Object.create(Function.prototype, {
 /** What must be registered again on every new connection (functions, extensions, flags). */
 type Registration = (connection: Native) => void;
 
+/** SQLite's own wal_autocheckpoint default (pages), given back when the checkpoint thread is gone. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
 class LiveDb {
   connection: Native;
   generation = 0;
   private readonly registrations: Registration[] = [];
+  private checkpointer: BackgroundCheckpoints | undefined;
 
   constructor(
     readonly path: string,
@@ -243,8 +256,27 @@ class LiveDb {
     return this.connection.serialize(options);
   }
   close(): this {
+    // The worker's connection goes first: the main one, the file's last, then checkpoints and
+    // removes the WAL as it closes.
+    this.checkpointer?.standAside();
+    this.checkpointer?.stop();
+    this.checkpointer = undefined;
     this.connection.close();
     return this;
+  }
+
+  checkpointInBackground(): void {
+    if (this.checkpointer !== undefined) return;
+    const checkpointer = startBackgroundCheckpoints(this.path, (error) => {
+      console.error('[erp-workbench] the WAL checkpoint thread stopped; SQLite checkpoints in the commits again:', error?.message);
+      if (this.connection.open) this.connection.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    });
+    this.checkpointer = checkpointer;
+    this.register((c) => c.pragma(`wal_autocheckpoint = ${checkpointer.running() ? BACKSTOP_AUTOCHECKPOINT_PAGES : SQLITE_AUTOCHECKPOINT_PAGES}`));
+  }
+
+  backgroundCheckpoints(): number | undefined {
+    return this.checkpointer?.checkpoints();
   }
 
   get name(): string {
@@ -279,19 +311,25 @@ class LiveDb {
       check.close();
     }
     if (existsSync(`${newFile}-wal`)) throw new Error(`${newFile}-wal remains after closing it: another connection holds the new file`);
-    // Throws while a statement is being iterated: then nothing has changed.
-    this.connection.close();
+    // The checkpoint thread closes its connection to the old file first, and opens the new one after.
+    this.checkpointer?.standAside();
     try {
-      renameSync(newFile, this.path);
-    } catch (error) {
-      // The old file is where it was, whole: open it again and report.
+      // Throws while a statement is being iterated: then nothing has changed.
+      this.connection.close();
+      try {
+        renameSync(newFile, this.path);
+      } catch (error) {
+        // The old file is where it was, whole: open it again and report.
+        this.reopen();
+        throw error;
+      }
+      // A WAL (and its index) left by another connection to the old file would be read as the
+      // new file's on open: they belong to the replaced file, remove them first.
+      for (const suffix of ['-wal', '-shm']) rmSync(`${this.path}${suffix}`, { force: true });
       this.reopen();
-      throw error;
+    } finally {
+      this.checkpointer?.resume();
     }
-    // A WAL (and its index) left by another connection to the old file would be read as the
-    // new file's on open: they belong to the replaced file, remove them first.
-    for (const suffix of ['-wal', '-shm']) rmSync(`${this.path}${suffix}`, { force: true });
-    this.reopen();
   }
 
   private reopen(): void {

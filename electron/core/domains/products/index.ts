@@ -9,6 +9,7 @@ import {
   type ProductImage,
   type ProductProperty,
   type ProductStock,
+  type ProductWritableField,
   type WorkpointStock,
 } from '../../../../shared/domain/products.ts';
 import type { MediaUrls } from '../../../../shared/domain/images.ts';
@@ -383,6 +384,17 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
   }
 
   /**
+   * The stored values of the writable fields of a live variant (the detail's values of those
+   * fields, without its stock, images, properties and links: a write that sends only writable
+   * fields compares them alone). 404 as get().
+   */
+  function writableValues(companyId: number, productId: number): Pick<ProductDetail, ProductWritableField> {
+    const row = oneRow.get(companyId, productId);
+    if (!row || row.deleted === 1) throw notFound(`product ${productId} does not exist`);
+    return row as Pick<ProductDetail, ProductWritableField>;
+  }
+
+  /**
    * The list records of an account's variants (deleted ones too) with the stock of a workpoint;
    * null, or a workpoint that is deleted or not the account's: every workpoint (a deleted one
    * counts nowhere). The workpoints are read once per reader.
@@ -405,7 +417,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
   }
 
   const push = createProductPush(db, deps, recordReader);
-  const writes = createProductWrites(db, deps, { detail: get, push });
+  const writes = createProductWrites(db, deps, { detail: get, writableValues, push });
 
   /** 404 unless the variant exists in the account and is not deleted. */
   function assertExists(companyId: number, productId: number): void {

@@ -65,11 +65,14 @@ export type ProductWriteBody = Record<string, unknown>;
 export interface ProductWriteContext {
   /** GET /product/{product_id}/ (404 for a product absent or deleted), images with the caller's URLs. */
   detail(companyId: number, productId: number, media?: MediaUrls): ProductDetail;
+  /** The stored values of the writable fields alone (404 as detail): what a write of writable fields compares. */
+  writableValues(companyId: number, productId: number): Pick<ProductDetail, ProductWritableField>;
   push: ProductPushes;
 }
 
 export function createProductWrites(db: Database, deps: DomainDeps, context: ProductWriteContext) {
-  const { detail, push } = context;
+  const { detail, writableValues, push } = context;
+  const writable = new Set<string>(PRODUCT_WRITABLE_FIELDS);
   const currenciesOf = db.prepare<[number], string>('SELECT currency FROM account_currencies WHERE company_id = ? ORDER BY currency').pluck();
   const categoryName = db.prepare<[number, number], string>('SELECT name FROM product_categories WHERE company_id = ? AND id = ?').pluck();
   const manufacturerName = db.prepare<[number, number], string>('SELECT name FROM manufacturers WHERE company_id = ? AND id = ?').pluck();
@@ -141,7 +144,11 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
    */
   function write(companyId: number, productId: number, body: ProductWriteBody, mode: 'patch' | 'put', media?: MediaUrls): ProductDetail {
     return db.transaction(() => {
-      const stored = detail(companyId, productId, media);
+      // A body of writable fields alone (a price, a name) is checked against those fields: the
+      // whole detail (stock, images, properties, links) is read only for a body that sends more.
+      const stored: Pick<ProductDetail, ProductWritableField> & Partial<ProductDetail> = Object.keys(body).every((key) => writable.has(key))
+        ? writableValues(companyId, productId)
+        : detail(companyId, productId, media);
       const messages: string[] = [];
 
       if (mode === 'patch') {
@@ -181,7 +188,7 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
       }
 
       if (messages.length > 0) throw badRequest(messages[0]!, messages);
-      if (changes.size === 0) return stored;
+      if (changes.size === 0) return 'connectors' in stored ? (stored as ProductDetail) : detail(companyId, productId, media);
 
       const before = push.capture(companyId, [productId]);
       const fields = [...changes.keys()];

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * WAL checkpoints in a thread of their own. A checkpoint copies the pages committed to the WAL
+ * back into the database file and syncs both files (synchronous=NORMAL syncs at checkpoints
+ * only). Run by SQLite itself (wal_autocheckpoint), it happens inside the COMMIT that crosses the
+ * threshold: that commit, on the event loop, then copies ~4 MB and waits for two fsyncs while
+ * every request waits behind it. Here the main connection leaves them to a worker thread with a
+ * connection of its own, which runs PASSIVE checkpoints (they never block the writer nor the
+ * readers) when as many frames wait as SQLite would have waited for, or when writes stop.
+ *
+ * The main connection keeps a far larger automatic threshold as a backstop (a worker that died,
+ * or could not keep up, still leaves a bounded WAL), so nothing depends on the thread for
+ * correctness: it only moves the work off the event loop.
+ *
+ * The thread and the main thread share a lock (an Int32Array over a SharedArrayBuffer): a swap
+ * of the file (reset, snapshot restore) and the close first hold it and make the worker close
+ * its connection, so it never has the file open while the file changes under its path.
+ */
+
+/** The cells of the shared Int32Array (the same constants in checkpoint-worker.mjs). */
+const LOCK = 0;
+const GENERATION = 1;
+const STOP = 2;
+const STOPPED = 3;
+const OPENED = 4;
+const CHECKPOINTS = 5;
+const SUSPEND = 6;
+const WAKE = 7;
+const CELLS = 8;
+const FREE = 0;
+const HELD_BY_MAIN = 1;
+
+/** How often the worker looks at the WAL. */
+export const CHECKPOINT_INTERVAL_MS = 25;
+/**
+ * Frames waiting in the WAL that make a checkpoint due: SQLite's own wal_autocheckpoint, so as
+ * much is copied per checkpoint as before (more often would copy the same hot pages again).
+ */
+export const CHECKPOINT_MIN_FRAMES = 1000;
+/** Fewer frames are checkpointed once nothing was committed for this long (the WAL stays small when quiet). */
+export const CHECKPOINT_IDLE_MS = 500;
+/**
+ * The main connection's own wal_autocheckpoint while the worker runs (pages of 4 KiB: 32 MiB),
+ * instead of SQLite's 1000: reached only when the worker is gone or far behind.
+ */
+export const BACKSTOP_AUTOCHECKPOINT_PAGES = 8192;
+/** How long a swap or a close waits for the worker to close its connection before going on without it. */
+const STAND_ASIDE_TIMEOUT_MS = 2000;
+
+export interface BackgroundCheckpoints {
+  /**
+   * Holds the lock and has the worker close its connection: call before the file changes under
+   * its path (a swap, a close). Synchronous: waits for a checkpoint under way to end.
+   */
+  standAside(): void;
+  /** After standAside(): the file at the path may be another one now; the worker opens it again. */
+  resume(): void;
+  /** Stops the worker for good (after standAside()): the main connection may close then. */
+  stop(): void;
+  /** Checkpoints run so far (tests). */
+  checkpoints(): number;
+  /** Whether the worker thread is still running. */
+  running(): boolean;
+}
+
+/** The worker's module: checkpoint-worker.js next to the bundle, else the source next to this file. */
+function workerUrl(): URL {
+  const compiled = new URL('./checkpoint-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(compiled)) ? compiled : new URL('./checkpoint-worker.mjs', import.meta.url);
+}
+
+/**
+ * Starts the worker for the database file at `path`. `onExit` runs when the thread ends by
+ * itself (it failed to start, or threw): the caller then gives SQLite its automatic checkpoints back.
+ */
+export function startBackgroundCheckpoints(path: string, onExit: (error: Error | undefined) => void): BackgroundCheckpoints {
+  const cells = new Int32Array(new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT));
+  let alive = true;
+  let stopping = false;
+  const worker = new Worker(workerUrl(), {
+    workerData: { cells: cells.buffer, path, intervalMs: CHECKPOINT_INTERVAL_MS, minFrames: CHECKPOINT_MIN_FRAMES, idleMs: CHECKPOINT_IDLE_MS },
+    // The parent's flags (a test runner's loader, --cpu-prof) are no use to this thread.
+    execArgv: [],
+    stdout: false,
+    stderr: false,
+  });
+  // Never what keeps the process alive.
+  worker.unref();
+  let failure: Error | undefined;
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  worker.on('exit', () => {
+    alive = false;
+    if (!stopping) onExit(failure ?? new Error('the checkpoint thread ended'));
+  });
+
+  function wake(): void {
+    Atomics.notify(cells, WAKE);
+  }
+
+  return {
+    standAside() {
+      Atomics.store(cells, SUSPEND, 1);
+      wake();
+      // A checkpoint under way ends within milliseconds; the worker frees the lock after it.
+      while (Atomics.compareExchange(cells, LOCK, FREE, HELD_BY_MAIN) !== FREE) Atomics.wait(cells, LOCK, Atomics.load(cells, LOCK), 50);
+      const deadline = performance.now() + STAND_ASIDE_TIMEOUT_MS;
+      while (alive && Atomics.load(cells, OPENED) !== 0 && performance.now() < deadline) {
+        wake();
+        Atomics.wait(cells, OPENED, 1, 5);
+      }
+    },
+    resume() {
+      Atomics.add(cells, GENERATION, 1);
+      Atomics.store(cells, SUSPEND, 0);
+      Atomics.store(cells, LOCK, FREE);
+      Atomics.notify(cells, LOCK);
+    },
+    stop() {
+      stopping = true;
+      Atomics.store(cells, STOP, 1);
+      wake();
+      const deadline = performance.now() + STAND_ASIDE_TIMEOUT_MS;
+      while (alive && Atomics.load(cells, STOPPED) === 0 && performance.now() < deadline) Atomics.wait(cells, STOPPED, 0, 5);
+    },
+    checkpoints: () => Atomics.load(cells, CHECKPOINTS),
+    running: () => alive && Atomics.load(cells, STOPPED) === 0,
+  };
+}

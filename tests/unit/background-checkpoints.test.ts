@@ -1,0 +1,132 @@
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, CHECKPOINT_MIN_FRAMES } from '../../electron/core/store/background-checkpoints.ts';
+import { openLiveDatabase, type LiveDatabase } from '../../electron/core/store/live-database.ts';
+
+/*
+ * WAL checkpoints in a worker thread (store/background-checkpoints.ts): the main connection's
+ * commits no longer copy the WAL into the file, the worker does, and a swap or a close never
+ * finds the worker's connection on a file that changes under its path.
+ */
+
+let dir: string;
+let live: LiveDatabase;
+
+function fileWith(name: string, values: string[]): string {
+  const file = join(dir, name);
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+  for (const value of values) insert.run(value);
+  db.close();
+  return file;
+}
+
+/** Frames of the WAL not yet copied into the file (mxFrame - nBackfill of the wal-index header). */
+function pendingFrames(file: string): number {
+  const fd = openSync(`${file}-shm`, 'r');
+  try {
+    const header = Buffer.alloc(100);
+    readSync(fd, header, 0, 100, 0);
+    return header.readUInt32LE(16) - header.readUInt32LE(96);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Rows big enough that `pages` pages of 4 KiB are committed, in commits of ten rows. */
+function writePages(db: LiveDatabase, pages: number): void {
+  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+  const ten = db.transaction(() => {
+    for (let i = 0; i < 10; i++) insert.run('x'.repeat(3000));
+  });
+  for (let i = 0; i < pages / 10; i++) ten();
+}
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'erpwb-checkpoints-'));
+  live = openLiveDatabase(fileWith('live.sqlite', ['old-1']), (file) => new BetterSqlite3(file));
+});
+afterEach(() => {
+  if (live.open) live.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('background checkpoints', () => {
+  it('leave the commits alone and copy the WAL in the worker: at its threshold under writes, and whatever waits once writes stop', async () => {
+    live.checkpointInBackground();
+    expect(live.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
+    // More than SQLite's own threshold in one go: inline, the commit crossing it would have
+    // checkpointed; now the frames wait for the worker.
+    writePages(live, CHECKPOINT_MIN_FRAMES + 200);
+    expect(pendingFrames(live.path)).toBeGreaterThan(CHECKPOINT_MIN_FRAMES);
+    await until(() => pendingFrames(live.path) === 0, 'the worker copied every frame');
+    expect(live.backgroundCheckpoints()).toBeGreaterThan(0);
+    // A few frames only: copied once nothing more comes (the idle delay).
+    const before = live.backgroundCheckpoints()!;
+    writePages(live, 20);
+    expect(pendingFrames(live.path)).toBeGreaterThan(0);
+    await until(() => pendingFrames(live.path) === 0, 'the idle checkpoint');
+    expect(live.backgroundCheckpoints()).toBeGreaterThan(before);
+  });
+
+  it('follow a swap: the worker lets go of the old file and checkpoints the new one, whose WAL stays whole', async () => {
+    live.checkpointInBackground();
+    writePages(live, 50);
+    await until(() => pendingFrames(live.path) === 0, 'the first checkpoint');
+    live.swap(fileWith('new.sqlite', ['new-1']));
+    // The backstop is set again on the new connection.
+    expect(live.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
+    writePages(live, 50);
+    live.prepare("INSERT INTO t (v) VALUES ('after the swap')").run();
+    const before = live.backgroundCheckpoints()!;
+    await until(() => pendingFrames(live.path) === 0 && live.backgroundCheckpoints()! > before, 'a checkpoint of the new file');
+    // Another connection reads what was committed after the swap from the file and its WAL.
+    const reader = new BetterSqlite3(live.path, { readonly: true });
+    try {
+      expect(reader.prepare('SELECT v FROM t ORDER BY id LIMIT 1').pluck().get()).toBe('new-1');
+      expect(reader.prepare("SELECT count(*) FROM t WHERE v = 'after the swap'").pluck().get()).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('stop before the close, so the main connection, the last one, checkpoints and removes the WAL', async () => {
+    live.checkpointInBackground();
+    writePages(live, 30);
+    await until(() => pendingFrames(live.path) === 0, 'a checkpoint');
+    const file = live.path;
+    live.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reader = new BetterSqlite3(file, { readonly: true });
+    try {
+      expect(reader.prepare('SELECT count(*) FROM t').pluck().get()).toBe(31);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('a swap that fails leaves the old file open and checkpointed by the worker', async () => {
+    live.checkpointInBackground();
+    // The worker stands aside, then the close fails (a statement is being iterated): nothing changed.
+    const rows = live.prepare('SELECT v FROM t').iterate();
+    rows.next();
+    expect(() => live.swap(fileWith('new.sqlite', ['new-1']))).toThrow();
+    rows.return?.();
+    writePages(live, 20);
+    await until(() => pendingFrames(live.path) === 0, 'a checkpoint after the failed swap');
+    expect(live.prepare('SELECT v FROM t ORDER BY id LIMIT 1').pluck().get()).toBe('old-1');
+  });
+});
