@@ -82,6 +82,19 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
        FROM product_images WHERE company_id = ? AND product_id IN (SELECT value FROM json_each(?))
       ORDER BY product_id, position, id`,
   );
+  // The same for one variant by key (the detail, every write's answer): no json_each.
+  const imagesOfOne = db.prepare<[number, number], RawImage>(
+    `SELECT product_id AS parent_id, id AS image_id, url, storage_path, title, description, alt_text, position, mime_type,
+            size_bytes, created_ts
+       FROM product_images WHERE company_id = ? AND product_id = ?
+      ORDER BY position, id`,
+  );
+  const propertiesOfOne = db.prepare<[number, number], ProductProperty & { parent_id: number }>(
+    `SELECT pp.product_id AS parent_id, pp.property_id, pr.name, pp.value
+       FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
+      WHERE pr.company_id = ? AND pp.product_id = ?
+      ORDER BY pp.property_id`,
+  );
   const propertiesOf = db.prepare<[number, string], ProductProperty & { parent_id: number }>(
     `SELECT pp.product_id AS parent_id, pp.property_id, pr.name, pp.value
        FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
@@ -124,9 +137,10 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
    * service keeps gets its absolute URLs from `media` (its thumbnail for img_url_thumb); a URL
    * stored as is is every version at once: the service never contacts it, so has no smaller one.
    */
-  function images(companyId: number, ids: string, media: MediaUrls | undefined): Map<number, ProductImage[]> {
+  function images(companyId: number, ids: string | number, media: MediaUrls | undefined): Map<number, ProductImage[]> {
     const byId = new Map<number, ProductImage[]>();
-    for (const { parent_id, storage_path, ...image } of imagesOf.all(companyId, ids)) {
+    const rows = typeof ids === 'number' ? imagesOfOne.all(companyId, ids) : imagesOf.all(companyId, ids);
+    for (const { parent_id, storage_path, ...image } of rows) {
       const local = image.url === null && storage_path !== null;
       const url = local ? (media ? media(storage_path) : null) : image.url;
       const list = byId.get(parent_id) ?? [];
@@ -181,9 +195,10 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     /** Stock, prices and the included blocks of a page or batch (one query per block). */
     function finish(raw: Row[]): Array<Product | ProductStock> {
       if (raw.length === 0) return [];
-      const ids = JSON.stringify(raw.map((row) => row.product_id));
+      // One variant (the detail, the push snapshots) is read by key; a page or batch by its ids.
+      const ids = raw.length === 1 ? (raw[0]!.product_id as number) : JSON.stringify(raw.map((row) => row.product_id));
       const stock = new Map<number, Map<number, StockRow>>();
-      const stockRows = raw.length === 1 ? stockOfOne.all(companyId, raw[0]!.product_id as number) : stockOf.all(companyId, ids);
+      const stockRows = typeof ids === 'number' ? stockOfOne.all(companyId, ids) : stockOf.all(companyId, ids);
       for (const row of stockRows) {
         let perWorkpoint = stock.get(row.parent_id);
         if (!perWorkpoint) stock.set(row.parent_id, (perWorkpoint = new Map()));
@@ -191,7 +206,9 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       }
       const prices = pricelist?.prices(raw as never);
       const imageLists = include.images ? images(companyId, ids, query.media) : undefined;
-      const propertyLists = include.properties ? groupByParent(propertiesOf.all(companyId, ids)) : undefined;
+      const propertyLists = include.properties
+        ? groupByParent(typeof ids === 'number' ? propertiesOfOne.all(companyId, ids) : propertiesOf.all(companyId, ids))
+        : undefined;
 
       return raw.map((row) => {
         const id = row.product_id as number;
@@ -432,7 +449,7 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
     /** The images of a variant; 404 when it does not exist or is deleted. */
     images(companyId: number, productId: number, media?: MediaUrls): ProductImage[] {
       assertExists(companyId, productId);
-      return images(companyId, JSON.stringify([productId]), media).get(productId) ?? [];
+      return images(companyId, productId, media).get(productId) ?? [];
     },
 
     /** PATCH /product/{product_id}/: only the fields sent change (see write.ts); the answer as get() gives it. */
