@@ -31,14 +31,20 @@ export function startReady(command: string, args: string[], ready: RegExp, env: 
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (!started) reject(new Error(`${command} ${args.join(' ')} exited (${code ?? signal}) before it was ready:\n${output}`));
+      // A server that dies during a run: say how (the runs then fail on its missing /proc entry).
+      else if (!stopping.has(child)) console.error(`[bench] ${command} ${args.join(' ')} exited during the bench (${code ?? signal})`);
     });
   });
 }
+
+/** Children being stopped on purpose. */
+const stopping = new WeakSet<ChildProcess>();
 
 /** SIGTERM, then the exit (SIGKILL after 10 s: a stuck server must not hang the bench). */
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
+    stopping.add(child);
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(timer);

@@ -2,16 +2,19 @@
 // starts it and explains why). Plain JavaScript: it runs as it is from the sources, and the build
 // emits it as checkpoint-worker.js next to each bundle.
 //
-// The loop, every `intervalMs`: look at how many frames of the WAL wait to be copied (the
-// wal-index header in the -shm file, read without locks: only a hint), and when they are at
-// least `minFrames` (SQLite's own threshold), or fewer but nothing was committed for `idleMs`,
-// take the lock shared with the main thread, open the file again if the main thread swapped
-// another one in since, and run a PASSIVE checkpoint. Checkpointing every few milliseconds
-// instead would copy the same hot pages (the newest rows, their index pages) over and over. While the main thread asks it to stand aside (SUSPEND: a swap or a close is coming),
-// it closes its connection and waits: a connection left open on a file renamed away would, when
+// The loop, every `intervalMs`: when the WAL file changed since the last checkpoint (its size
+// or modification time, from stat(): no descriptor is opened), take the lock shared with the
+// main thread, open the file again if the main thread swapped another one in since, and run a
+// PASSIVE checkpoint. Not more often: each checkpoint copies the pages changed since the last
+// one, and the hot ones (the newest rows, their index pages) change again within milliseconds.
+// The WAL and -shm files are never opened here outside SQLite: closing any descriptor of a file
+// drops every POSIX lock the process holds on it, SQLite's own included (another process could
+// then take the -shm file for unused and truncate it under our mappings: SIGBUS).
+//
+// While the main thread asks it to stand aside (SUSPEND: a swap or a close is coming), it
+// closes its connection and waits: a connection left open on a file renamed away would, when
 // it closed later as that file's last one, delete the WAL by its name, the new file's.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { endianness } from 'node:os';
+import { statSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -27,68 +30,25 @@ const WAKE = 7;
 const FREE = 0;
 const HELD_BY_WORKER = 2;
 
-const { cells: buffer, path, intervalMs, minFrames, idleMs } = workerData;
+const { cells: buffer, path, intervalMs } = workerData;
 const cells = new Int32Array(buffer);
 
 let db;
 let openGeneration = -1;
+/** The WAL file's size and modification time at the last checkpoint (or the last look). */
+let lastSeen = '';
 
-/**
- * The wal-index header (https://sqlite.org/walformat.html): mxFrame, the last valid frame, at
- * byte 16 of the first header copy; nBackfill, the frames already copied into the database, at
- * byte 96 (the checkpoint info after the two 48-byte header copies). Native byte order.
- */
-const MX_FRAME = 16;
-const N_BACKFILL = 96;
-const header = Buffer.alloc(N_BACKFILL + 4);
-const readU32 = endianness() === 'LE' ? (at) => header.readUInt32LE(at) : (at) => header.readUInt32BE(at);
-let shm;
-let shmGeneration = -1;
-let pendingSince = 0;
-let lastPending = 0;
-
-/** Frames of the WAL not yet in the database file; 0 when the -shm file cannot be read. */
-function pendingFrames() {
+/** The WAL file's size and modification time now ('' without a WAL). */
+function walState() {
   try {
-    // A swap since it was opened: that was the old file's.
-    const generation = Atomics.load(cells, GENERATION);
-    if (generation !== shmGeneration) closeShm();
-    if (shm === undefined) {
-      shm = openSync(`${path}-shm`, 'r');
-      shmGeneration = generation;
-    }
-    if (readSync(shm, header, 0, header.length, 0) < header.length) return 0;
-    const pending = readU32(MX_FRAME) - readU32(N_BACKFILL);
-    return pending > 0 ? pending : 0;
+    const { size, mtimeMs } = statSync(`${path}-wal`);
+    return `${size}:${mtimeMs}`;
   } catch {
-    closeShm();
-    return 0;
+    return '';
   }
-}
-
-function closeShm() {
-  if (shm === undefined) return;
-  try {
-    closeSync(shm);
-  } catch {
-    // nothing to keep
-  }
-  shm = undefined;
-}
-
-/** Whether enough is waiting to be worth a checkpoint now. */
-function due() {
-  const pending = pendingFrames();
-  const now = performance.now();
-  if (pending !== lastPending) {
-    lastPending = pending;
-    pendingSince = now;
-  }
-  return pending >= minFrames || (pending > 0 && now - pendingSince >= idleMs);
 }
 
 function close() {
-  closeShm();
   try {
     db?.close();
   } catch {
@@ -112,7 +72,6 @@ function checkpoint() {
   }
   db.pragma('wal_checkpoint(PASSIVE)');
   Atomics.add(cells, CHECKPOINTS, 1);
-  lastPending = -1;
 }
 
 while (Atomics.load(cells, STOP) === 0) {
@@ -122,10 +81,14 @@ while (Atomics.load(cells, STOP) === 0) {
   }
   Atomics.wait(cells, WAKE, 0, intervalMs);
   if (Atomics.load(cells, STOP) !== 0) break;
-  if (Atomics.load(cells, SUSPEND) !== 0 || !due()) continue;
+  if (Atomics.load(cells, SUSPEND) !== 0) continue;
+  const state = walState();
+  if (state === '' || state === lastSeen) continue;
   if (Atomics.compareExchange(cells, LOCK, FREE, HELD_BY_WORKER) !== FREE) continue;
   try {
     checkpoint();
+    // A checkpoint writes the database file, not the WAL: what it saw is now copied.
+    lastSeen = state;
   } catch {
     // SQLITE_BUSY, a file being replaced: open it again at the next turn.
     close();
