@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteFileWith } from './sqlite-files.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES } from '../../electron/core/store/background-checkpoints.ts';
 import { openLiveDatabase, type LiveDatabase } from '../../electron/core/store/live-database.ts';
 
@@ -17,16 +18,7 @@ import { openLiveDatabase, type LiveDatabase } from '../../electron/core/store/l
 let dir: string;
 let live: LiveDatabase;
 
-function fileWith(name: string, values: string[]): string {
-  const file = join(dir, name);
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
-  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-  for (const value of values) insert.run(value);
-  db.close();
-  return file;
-}
+const fileWith = (name: string, values: string[]) => sqliteFileWith(dir, name, values);
 
 /**
  * Frames of the WAL not yet copied into the file (mxFrame - nBackfill of the wal-index header),

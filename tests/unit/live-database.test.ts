@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteFileWith } from './sqlite-files.ts';
 import { connectionGeneration, openLiveDatabase, type LiveDatabase } from '../../electron/core/store/live-database.ts';
 import { createDataVersion } from '../../electron/core/store/data-version.ts';
 
@@ -14,17 +15,7 @@ import { createDataVersion } from '../../electron/core/store/data-version.ts';
 let dir: string;
 let live: LiveDatabase;
 
-/** A plain SQLite file with table t holding `values`, closed (as a seed worker leaves its file). */
-function fileWith(name: string, values: string[]): string {
-  const file = join(dir, name);
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
-  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-  for (const value of values) insert.run(value);
-  db.close();
-  return file;
-}
+const fileWith = (name: string, values: string[]) => sqliteFileWith(dir, name, values);
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'erpwb-live-'));

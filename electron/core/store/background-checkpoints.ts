@@ -20,18 +20,16 @@ import { Worker } from 'node:worker_threads';
  * its connection, so it never has the file open while the file changes under its path.
  */
 
-/** The cells of the shared Int32Array (the same constants in checkpoint-worker.mjs). */
-const LOCK = 0;
-const GENERATION = 1;
-const STOP = 2;
-const STOPPED = 3;
-const OPENED = 4;
-const CHECKPOINTS = 5;
-const SUSPEND = 6;
-const WAKE = 7;
-const CELLS = 8;
-const FREE = 0;
-const HELD_BY_MAIN = 1;
+/**
+ * The cells of the shared Int32Array. The worker gets this map in its workerData: one
+ * definition for both sides.
+ */
+const CELL = { LOCK: 0, GENERATION: 1, STOP: 2, STOPPED: 3, OPENED: 4, CHECKPOINTS: 5, SUSPEND: 6, WAKE: 7 } as const;
+const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, SUSPEND, WAKE } = CELL;
+const CELLS = Object.keys(CELL).length;
+/** Values of the LOCK cell. */
+const LOCK_STATE = { FREE: 0, HELD_BY_MAIN: 1, HELD_BY_WORKER: 2 } as const;
+const { FREE, HELD_BY_MAIN } = LOCK_STATE;
 
 /**
  * How often the worker looks at the WAL (stat of the -wal file) and checkpoints what was
@@ -79,7 +77,7 @@ export function startBackgroundCheckpoints(path: string, onExit: (error: Error |
   let alive = true;
   let stopping = false;
   const worker = new Worker(workerUrl(), {
-    workerData: { cells: cells.buffer, path, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { cells: cells.buffer, cell: CELL, lockState: LOCK_STATE, path, intervalMs: CHECKPOINT_INTERVAL_MS },
     // The parent's flags (a test runner's loader, --cpu-prof) are no use to this thread.
     execArgv: [],
     stdout: false,

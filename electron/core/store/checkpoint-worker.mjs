@@ -18,24 +18,15 @@ import { statSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/** The cells of the shared Int32Array: the same constants as background-checkpoints.ts. */
-const LOCK = 0;
-const GENERATION = 1;
-const STOP = 2;
-const STOPPED = 3;
-const OPENED = 4;
-const CHECKPOINTS = 5;
-const SUSPEND = 6;
-const WAKE = 7;
-const FREE = 0;
-const HELD_BY_WORKER = 2;
-
-const { cells: buffer, path, intervalMs } = workerData;
+// The cells of the shared Int32Array and the values of its lock, as background-checkpoints.ts defines them.
+const { cells: buffer, cell, lockState, path, intervalMs } = workerData;
+const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, SUSPEND, WAKE } = cell;
+const { FREE, HELD_BY_WORKER } = lockState;
 const cells = new Int32Array(buffer);
 
 let db;
 let openGeneration = -1;
-/** The WAL file's size and modification time at the last checkpoint (or the last look). */
+/** The WAL file's size and modification time when the last checkpoint began. */
 let lastSeen = '';
 
 /** The WAL file's size and modification time now ('' without a WAL). */

@@ -146,7 +146,8 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
     return db.transaction(() => {
       // A body of writable fields alone (a price, a name) is checked against those fields: the
       // whole detail (stock, images, properties, links) is read only for a body that sends more.
-      const stored: Pick<ProductDetail, ProductWritableField> & Partial<ProductDetail> = Object.keys(body).every((key) => writable.has(key))
+      const onlyWritable = Object.keys(body).every((key) => writable.has(key));
+      const stored: Pick<ProductDetail, ProductWritableField> & Partial<ProductDetail> = onlyWritable
         ? writableValues(companyId, productId)
         : detail(companyId, productId, media);
       const messages: string[] = [];
@@ -188,7 +189,7 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
       }
 
       if (messages.length > 0) throw badRequest(messages[0]!, messages);
-      if (changes.size === 0) return 'connectors' in stored ? (stored as ProductDetail) : detail(companyId, productId, media);
+      if (changes.size === 0) return onlyWritable ? detail(companyId, productId, media) : (stored as ProductDetail);
 
       const before = push.capture(companyId, [productId]);
       const fields = [...changes.keys()];
