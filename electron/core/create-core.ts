@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openLiveDatabase } from './store/live-database.ts';
+import { writeBatchOf } from './store/write-batch.ts';
 import { wipeData, storeState, readKeptRows, writeKeptRows } from './store/reset.ts';
 import { seedInto, type SeedKind } from './store/seed-store.ts';
 import { removeStaleSeedFiles } from './store/seed-job.ts';
@@ -358,6 +359,8 @@ export function createCore(options: CoreOptions) {
       if (db.open) webhooks.dispatcher.start();
     },
     publicUrl: () => publicUrl,
+    /** A read request arrived (the listener calls it for every GET): writes leave reads their share (write-batch.ts). */
+    readArrived: () => writeBatchOf(db).readArrived(),
     /** The built-in inbox (its POST route is served without credentials). */
     inbox: webhooks.inbox,
     /**

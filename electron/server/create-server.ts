@@ -50,6 +50,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // (cached-answers.ts); the server is otherwise the one Fastify would make.
     serverFactory: (handler, factoryOptions) => {
       const listener = (request: IncomingMessage, response: ServerResponse) => {
+        // Reads get their share of the thread beside write batches (core/store/write-batch.ts).
+        if (request.method === 'GET' || request.method === 'HEAD') core.readArrived();
         if (!answerFromCache(request, response)) handler(request, response);
       };
       // The same listener over TLS: Fastify reads the scheme from the socket (request.protocol).

@@ -98,6 +98,80 @@ describe('write batch (group commit)', () => {
     expect(committed()).toEqual(['c']);
   });
 
+  /** Holds the event loop for `ms` inside a write (a write as long as a connector order, or longer). */
+  const slowInsert = (v: string, ms: number) => () => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+    return insert(v)();
+  };
+
+  /**
+   * Turns of the event loop (setImmediate) a stand-in for HTTP reads gets until `write` has
+   * committed, noting a read with the batch at each turn when `reading`.
+   */
+  async function readTurnsUntil(batch: ReturnType<typeof createWriteBatch>, write: Promise<unknown>, reading: boolean): Promise<number> {
+    let done = false;
+    void write.then(() => (done = true));
+    let turns = 0;
+    while (!done) {
+      if (reading) batch.readArrived();
+      turns++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return turns;
+  }
+
+  it('while reads arrive, the next batch waits until they had twice the time of the last one', async () => {
+    const batch = createWriteBatch(db);
+    batch.readArrived();
+    const slow = batch.run(slowInsert('slow', 30));
+    const next = batch.run(insert('next'));
+    await slow;
+    // The reads' turns take microseconds: in the 60 ms they are left, they get hundreds.
+    expect(await readTurnsUntil(batch, next, true)).toBeGreaterThan(20);
+    expect(committed()).toEqual(['slow', 'next']);
+  });
+
+  it('without reads, the next batch follows the last at once', async () => {
+    const batch = createWriteBatch(db);
+    const slow = batch.run(slowInsert('slow', 30));
+    const next = batch.run(insert('next'));
+    await slow;
+    expect(await readTurnsUntil(batch, next, false)).toBeLessThanOrEqual(2);
+    expect(committed()).toEqual(['slow', 'next']);
+  });
+
+  it('a BEGIN that finds the write lock taken waits without holding the event loop', async () => {
+    // SQLite's busy handler would sleep on this thread for up to a minute: the timer that lets go
+    // of the lock could not run before, and the test would time out.
+    db.pragma('busy_timeout = 60000');
+    other.exec('BEGIN IMMEDIATE');
+    const batch = createWriteBatch(db);
+    let released = false;
+    setTimeout(() => {
+      other.exec('ROLLBACK');
+      released = true;
+    }, 30);
+    await expect(batch.run(insert('a'))).resolves.toBe(1);
+    expect(released).toBe(true);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(60000);
+  });
+
+  it('holds back while asked to (the checkpoint thread wants the lock), answering meanwhile, then writes', async () => {
+    let holdBack = true;
+    const batch = createWriteBatch(db, { holdBack: () => holdBack });
+    const write = batch.run(insert('a'));
+    let turns = 0;
+    while (turns < 50) {
+      turns++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(committed()).toEqual([]);
+    }
+    holdBack = false;
+    await expect(write).resolves.toBe(1);
+    expect(committed()).toEqual(['a']);
+  });
+
   it('one batch per connection, shared by every caller', () => {
     expect(writeBatchOf(db)).toBe(writeBatchOf(db));
     expect(writeBatchOf(db)).not.toBe(writeBatchOf(other));

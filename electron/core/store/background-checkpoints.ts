@@ -24,8 +24,8 @@ import { Worker } from 'node:worker_threads';
  * The cells of the shared Int32Array. The worker gets this map in its workerData: one
  * definition for both sides.
  */
-const CELL = { LOCK: 0, GENERATION: 1, STOP: 2, STOPPED: 3, OPENED: 4, CHECKPOINTS: 5, SUSPEND: 6, WAKE: 7 } as const;
-const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, SUSPEND, WAKE } = CELL;
+const CELL = { LOCK: 0, GENERATION: 1, STOP: 2, STOPPED: 3, OPENED: 4, CHECKPOINTS: 5, RESTARTS: 6, SUSPEND: 7, WAKE: 8, REWINDING: 9 } as const;
+const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, RESTARTS, SUSPEND, WAKE, REWINDING } = CELL;
 const CELLS = Object.keys(CELL).length;
 /** Values of the LOCK cell. */
 const LOCK_STATE = { FREE: 0, HELD_BY_MAIN: 1, HELD_BY_WORKER: 2 } as const;
@@ -43,6 +43,17 @@ export const CHECKPOINT_INTERVAL_MS = 250;
  * instead of SQLite's 1000: reached only when the worker is gone or far behind.
  */
 export const BACKSTOP_AUTOCHECKPOINT_PAGES = 8192;
+/**
+ * A WAL of this many frames (SQLite's own threshold: 4 MiB) is rewound after the worker's PASSIVE
+ * pass (checkpoint-worker.mjs, rewind()), so it stays near this size under continuous writes.
+ */
+export const RESTART_FRAMES = 1000;
+/**
+ * How long the rewind waits for the writer lock (a write batch under way) and for readers to
+ * leave the WAL; past it, it gives up until the next look. Write batches wait for the rewind
+ * without holding the event loop (write-batch.ts).
+ */
+const RESTART_WAIT_MS = 10;
 /** How long a swap or a close waits for the worker to close its connection before going on without it. */
 const STAND_ASIDE_TIMEOUT_MS = 2000;
 
@@ -58,6 +69,14 @@ export interface BackgroundCheckpoints {
   stop(): void;
   /** Checkpoints run so far (tests). */
   checkpoints(): number;
+  /** Times the WAL was rewound so far (tests). */
+  restarts(): number;
+  /**
+   * The worker wants the write lock to rewind the WAL (a few milliseconds): write batches wait
+   * until it is done instead of taking the lock back at once (SQLite's locks have no queue, and
+   * batches that follow each other would leave it none).
+   */
+  rewinding(): boolean;
   /** Whether the worker thread is still running. */
   running(): boolean;
 }
@@ -77,7 +96,15 @@ export function startBackgroundCheckpoints(path: string, onExit: (error: Error |
   let alive = true;
   let stopping = false;
   const worker = new Worker(workerUrl(), {
-    workerData: { cells: cells.buffer, cell: CELL, lockState: LOCK_STATE, path, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: {
+      cells: cells.buffer,
+      cell: CELL,
+      lockState: LOCK_STATE,
+      path,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      restartFrames: RESTART_FRAMES,
+      restartWaitMs: RESTART_WAIT_MS,
+    },
     // The parent's flags (a test runner's loader, --cpu-prof) are no use to this thread.
     execArgv: [],
     stdout: false,
@@ -124,6 +151,8 @@ export function startBackgroundCheckpoints(path: string, onExit: (error: Error |
       while (alive && Atomics.load(cells, STOPPED) === 0 && performance.now() < deadline) Atomics.wait(cells, STOPPED, 0, 5);
     },
     checkpoints: () => Atomics.load(cells, CHECKPOINTS),
+    restarts: () => Atomics.load(cells, RESTARTS),
+    rewinding: () => alive && Atomics.load(cells, REWINDING) !== 0,
     running: () => alive && Atomics.load(cells, STOPPED) === 0,
   };
 }

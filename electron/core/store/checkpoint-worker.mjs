@@ -5,7 +5,7 @@
 // The loop, every `intervalMs`: when the WAL file changed since the last checkpoint (its size
 // or modification time, from stat(): no descriptor is opened), take the lock shared with the
 // main thread, open the file again if the main thread swapped another one in since, and run a
-// PASSIVE checkpoint. Not more often: each checkpoint copies the pages changed since the last
+// PASSIVE checkpoint (then, past `restartFrames`, a RESTART one: see rewind()). Not more often: each checkpoint copies the pages changed since the last
 // one, and the hot ones (the newest rows, their index pages) change again within milliseconds.
 // The WAL and -shm files are never opened here outside SQLite: closing any descriptor of a file
 // drops every POSIX lock the process holds on it, SQLite's own included (another process could
@@ -19,8 +19,8 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 // The cells of the shared Int32Array and the values of its lock, as background-checkpoints.ts defines them.
-const { cells: buffer, cell, lockState, path, intervalMs } = workerData;
-const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, SUSPEND, WAKE } = cell;
+const { cells: buffer, cell, lockState, path, intervalMs, restartFrames, restartWaitMs } = workerData;
+const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, RESTARTS, SUSPEND, WAKE, REWINDING } = cell;
 const { FREE, HELD_BY_WORKER } = lockState;
 const cells = new Int32Array(buffer);
 
@@ -56,13 +56,36 @@ function checkpoint() {
     close();
     db = new Database(path, { fileMustExist: true });
     Atomics.store(cells, OPENED, 1);
-    // Never wait for a lock: a checkpoint that cannot run now runs at the next turn.
-    db.pragma('busy_timeout = 0');
+    // A short wait for a lock: PASSIVE checkpoints never wait; the first read (which opens the
+    // WAL) and a rewind may, on this thread only. One that cannot run now runs at the next look.
+    db.pragma(`busy_timeout = ${restartWaitMs}`);
     db.pragma('synchronous = NORMAL');
     openGeneration = generation;
   }
-  db.pragma('wal_checkpoint(PASSIVE)');
+  // log: the frames in the WAL (-1 while this connection could not open it yet).
+  const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
   Atomics.add(cells, CHECKPOINTS, 1);
+  if (log >= restartFrames) rewind();
+}
+
+// A PASSIVE checkpoint copies the frames but never rewinds the WAL: SQLite starts writing at its
+// beginning again only when a write transaction begins while every frame is copied, which never
+// happens while writes go on (more are committed during each checkpoint). The WAL would grow to
+// the main connection's backstop, whose checkpoint then runs inside a COMMIT (~40 ms of fsyncs
+// on the event loop). So, right after the PASSIVE pass, a RESTART checkpoint: it takes the
+// writer lock (waiting at most restartWaitMs for the batch under way), copies the few frames
+// committed during the pass, waits for readers to leave the WAL and rewinds it. SQLite's locks
+// have no queue: the REWINDING cell asks the main thread's write batches to hold back meanwhile
+// (they wait without holding the event loop, write-batch.ts), else batches that follow each
+// other closely would never leave the lock free when this thread's busy handler looks.
+function rewind() {
+  Atomics.store(cells, REWINDING, 1);
+  try {
+    const [{ busy }] = db.pragma('wal_checkpoint(RESTART)');
+    if (busy === 0) Atomics.add(cells, RESTARTS, 1);
+  } finally {
+    Atomics.store(cells, REWINDING, 0);
+  }
 }
 
 while (Atomics.load(cells, STOP) === 0) {

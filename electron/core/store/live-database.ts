@@ -33,7 +33,14 @@ export type LiveDatabase = Database & {
   checkpointInBackground(): void;
   /** Checkpoints the worker thread ran so far; undefined without one (tests). */
   backgroundCheckpoints(): number | undefined;
+  /** Times the worker thread rewound the WAL so far; undefined without one (tests). */
+  backgroundRewinds(): number | undefined;
 };
+
+/** Whether writes to a database from openLiveDatabase should hold back: its checkpoint thread is rewinding the WAL. */
+export function writesShouldWait(db: Database): boolean {
+  return db instanceof LiveDb && db.writesShouldWait();
+}
 
 /** The connection generation of a database from openLiveDatabase (0 for any other). */
 export function connectionGeneration(db: Database): number {
@@ -277,6 +284,14 @@ class LiveDb {
 
   backgroundCheckpoints(): number | undefined {
     return this.checkpointer?.checkpoints();
+  }
+
+  backgroundRewinds(): number | undefined {
+    return this.checkpointer?.restarts();
+  }
+
+  writesShouldWait(): boolean {
+    return this.checkpointer?.rewinding() ?? false;
   }
 
   get name(): string {
