@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openLiveDatabase } from './store/live-database.ts';
 import { writeBatchOf } from './store/write-batch.ts';
+import { governProcessMemory } from './memory-governor.ts';
 import { wipeData, storeState, readKeptRows, writeKeptRows } from './store/reset.ts';
 import { seedInto, type SeedKind } from './store/seed-store.ts';
 import { removeStaleSeedFiles } from './store/seed-job.ts';
@@ -102,6 +103,8 @@ export function createCore(options: CoreOptions) {
   // From here on the WAL checkpoints run in a thread of their own, not inside the commits of
   // the requests (store/background-checkpoints.ts).
   db.checkpointInBackground();
+  // Resident memory near its target under load (memory-governor.ts); one per process.
+  governProcessMemory();
 
   const events = new CoreEventBus();
   const settings = createServiceSettings(db);

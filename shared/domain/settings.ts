@@ -73,6 +73,6 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   inbox_allow_remote: false,
   auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 },
   api_log_max_rows: 20000,
-  answer_cache_mb: 64,
+  answer_cache_mb: 32,
   heavy_list_limit: { enabled: false, max_concurrent: 2 },
 };

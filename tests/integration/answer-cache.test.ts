@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, startHarness, writeSql, type Harness } from './harness.ts';
+import { DEFAULT_SERVICE_SETTINGS } from '../../shared/domain/settings.ts';
 
 /**
  * The REST answer cache (electron/server/public/answer-cache.ts, cached-answers.ts): a repeated
@@ -158,7 +159,7 @@ describe('the answer cache setting', () => {
       writeSql(h, 'UPDATE sales SET mentions = ? WHERE company_id = 1 AND id = ?', 'without a cache', before.bv_id);
       expect((await firstSale()).mentions).toBe('without a cache');
     } finally {
-      await h.control('PATCH', '/settings', { answer_cache_mb: 64 });
+      await h.control('PATCH', '/settings', { answer_cache_mb: DEFAULT_SERVICE_SETTINGS.answer_cache_mb });
     }
   });
 
