@@ -9,7 +9,9 @@ import { Worker } from 'node:worker_threads';
  * threshold: that commit, on the event loop, then copies ~4 MB and waits for two fsyncs while
  * every request waits behind it. Here the main connection leaves them to a worker thread with a
  * connection of its own, which runs PASSIVE checkpoints (they never block the writer nor the
- * readers) four times a second while something is committed.
+ * readers) four times a second while something is committed, and rewinds the WAL once it holds
+ * RESTART_FRAMES (a RESTART checkpoint of the few frames left, during which the main thread's
+ * write batches hold back: `rewinding()`).
  *
  * The main connection keeps a far larger automatic threshold as a backstop (a worker that died,
  * or could not keep up, still leaves a bounded WAL), so nothing depends on the thread for

@@ -21,14 +21,17 @@ import { writesShouldWait } from './live-database.ts';
  * checkpoint thread takes the lock for a few milliseconds when it rewinds the WAL, another
  * process may hold it). Its BEGIN runs without a busy timeout and, when the lock is taken, is
  * tried again a millisecond later while requests are answered meanwhile, for as long as the
- * connection's own busy timeout; only then do the waiting writes fail with SQLITE_BUSY.
+ * connection's own busy timeout; only then do the waiting writes fail with SQLITE_BUSY. While
+ * the checkpoint thread asks for the lock (`holdBack`), batches wait the same way: SQLite's
+ * locks have no queue, and batches that follow each other would never leave it the lock.
  *
  * Fair share with reads: the service is one thread, and a batch holds it (a connector order is
- * ~3-4 ms of CPU). Writes coming back to back would leave the reads one answer per connection
+ * ~4-5 ms of CPU). Writes coming back to back would leave the reads one answer per connection
  * between batches. So when reads arrive (`readArrived`, called by the listener for every GET),
- * the next batch waits until the reads have had as much of the loop as the last batch took, and
- * a batch stops taking writes sooner: when both wait, each gets about half of the thread, and
- * no read waits behind more than one short batch. Without reads, writes run back to back.
+ * the next batch waits until the reads have had READ_SHARE times the time the last batch took,
+ * and a batch stops taking writes sooner: when both wait, reads get about two thirds of the
+ * thread, and no read waits behind more than one short batch. Without reads, writes run back to
+ * back as before.
  */
 
 /**
