@@ -40,13 +40,13 @@ export interface MemoryGovernorOptions {
   minIntervalMs?: number;
   /** The process's memory now (default: process.memoryUsage()). */
   sample?: () => MemorySample;
-  /** Starts a major collection (default: V8's, see collectGarbage). */
+  /** Starts a major collection (default: V8's own, v8Collector). */
   collect?: () => void;
   now?: () => number;
 }
 
 export interface MemoryGovernor {
-  /** Looks at the RSS once (the timer calls it); true when it started a collection. */
+  /** Looks at the memory once (the timer calls it); true when it started a collection. */
   look(): boolean;
   /** Collections started so far. */
   collections(): number;
