@@ -13,7 +13,7 @@ import { validate } from './validate.ts';
 import { createAccounts } from './domains/accounts/index.ts';
 import { createServiceSettings } from './domains/settings/index.ts';
 import { createApiLog } from './domains/api-log/index.ts';
-import { createApiUsers, createAuthenticator, LockoutTracker } from './domains/auth/index.ts';
+import { createApiUsers, createAuthenticator, createAuthGeneration, LockoutTracker } from './domains/auth/index.ts';
 import { createSales } from './domains/sales/index.ts';
 import { Pager } from './store/paging.ts';
 import { createDataVersion } from './store/data-version.ts';
@@ -111,7 +111,7 @@ export function createCore(options: CoreOptions) {
   const accounts = createAccounts(db);
   const apiUsers = createApiUsers(db, clock);
   const lockout = new LockoutTracker(clock, () => settings.get().auth_lockout);
-  const authenticate = createAuthenticator({ accounts, apiUsers, lockout });
+  const authenticate = createAuthenticator({ accounts, apiUsers, lockout, generation: createAuthGeneration(db) });
   const apiLog = createApiLog(db, clock, () => settings.get().api_log_max_rows, (entry) =>
     events.emit('apiLog.appended', entry),
   );

@@ -222,6 +222,12 @@ describe('POST /sales/{bv_id}/payment/', () => {
     expect(sale(s.id as number).paid_amount).toBe(round2(1 + round2(10 / rate('EUR', '2025-06-10'))));
   });
 
+  it("accepts the account's own payment types besides the standard ones", async () => {
+    const s = freshSale();
+    const own = await accepted(s.id as number, { amount: 1, payment_type: 'tichet_cadou' });
+    expect(payment(own.data.incasare_id)).toMatchObject({ payment_type: 'tichet_cadou' });
+  });
+
   it('refuses each invalid field with a 400 naming it, and stores nothing', async () => {
     const s = freshSale();
     const id = s.id as number;
@@ -232,7 +238,7 @@ describe('POST /sales/{bv_id}/payment/', () => {
     await refused(id, { amount: 10.005, payment_type: 'cash' }, 400, /^amount: must have at most two decimals, got 10.005$/);
     await refused(id, { amount: 1_000_000_000, payment_type: 'cash' }, 400, /^amount: must be <= 999999999.99$/);
     await refused(id, { amount: 10 }, 400, /^payment_type: required field is missing$/);
-    await refused(id, { amount: 10, payment_type: 'crypto' }, 400, /^payment_type: 'crypto' is not a payment type of the account/);
+    await refused(id, { amount: 10, payment_type: 'crypto' }, 400, /^payment_type: 'crypto' is not a payment type of the account \(one of .*cash.*, tichet_cadou\)/);
     for (const date of ['2023-02-29', '2023-1-05', '20230105', '2023-13-01']) {
       await refused(id, { amount: 10, payment_type: 'cash', date }, 400, /^date: must match format "date"/);
     }

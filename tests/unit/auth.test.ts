@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../electron/core/store/database.ts';
 import { createAccounts } from '../../electron/core/domains/accounts/index.ts';
+import BetterSqlite3 from 'better-sqlite3';
 import {
   LockoutTracker,
   createApiUsers,
   createAuthenticator,
+  createAuthGeneration,
   generatePassword,
   hashPassword,
   ipAllowed,
@@ -125,7 +127,7 @@ describe('authenticator layers', () => {
     const accounts = createAccounts(db);
     users = createApiUsers(db, clock);
     const lockout = new LockoutTracker(clock, () => ({ max_failures: 3, window_s: 60, lock_s: 30 }));
-    authenticate = createAuthenticator({ accounts, apiUsers: users, lockout });
+    authenticate = createAuthenticator({ accounts, apiUsers: users, lockout, generation: createAuthGeneration(db) });
     await users.create(1, { username: 'all', password: 'all-password-1' });
     await users.create(1, { username: 'office', password: 'office-password', ip_whitelist: ['10.0.0.0/8'] });
     await users.create(1, { username: 'reader', password: 'reader-password', methods: ['GET'], routes: ['sales', 'invoices'] });
@@ -201,6 +203,49 @@ describe('authenticator layers', () => {
     expect(await authenticate(call({ authorization: basic('temp', 'temp-password-1'), ip: '9.9.9.9' }))).toMatchObject({ ok: false, status: 401 });
   });
 
+  it('a passed check is remembered only until an account or a user changes, by any connection', async () => {
+    const created = await users.create(1, { username: 'memo', password: 'memo-password-1' });
+    const auth = basic('memo', 'memo-password-1');
+    const generation = createAuthGeneration(db);
+    expect(await authenticate(call({ authorization: auth }))).toMatchObject({ ok: true });
+    // Another connection (another process, a hand-made SQL write) changes what the check read.
+    const other = new BetterSqlite3(db.name);
+    try {
+      const id = created.id;
+      const changes: [string, string, RestCall, RegExp][] = [
+        [`ip_whitelist = '["10.0.0.0/8"]'`, `ip_whitelist = '["*"]'`, call({ authorization: auth }), /IP whitelist/],
+        [`methods = '["GET"]'`, 'methods = NULL', call({ authorization: auth, method: 'POST' }), /may not use POST/],
+        [`routes = '["invoices"]'`, 'routes = NULL', call({ authorization: auth }), /may not reach \/sales\//],
+        ['connector_id = 1', 'connector_id = NULL', call({ authorization: auth }), /bound to connector 1/],
+        [`username = 'memo-renamed'`, `username = 'memo'`, call({ authorization: auth, ip: '9.9.8.1' }), /invalid API user name or password/],
+      ];
+      for (const [change, restore, refused, why] of changes) {
+        expect(await authenticate(call({ authorization: auth, method: 'POST' }))).toMatchObject({ ok: true });
+        other.exec(`UPDATE api_users SET ${change} WHERE id = ${id}`);
+        expect(await authenticate(refused)).toMatchObject({ ok: false, message: expect.stringMatching(why) });
+        other.exec(`UPDATE api_users SET ${restore} WHERE id = ${id}`);
+      }
+      expect(await authenticate(call({ authorization: auth }))).toMatchObject({ ok: true });
+      other.exec(`UPDATE api_users SET password_hash = 'scrypt$x' WHERE id = ${id}`);
+      expect(await authenticate(call({ authorization: auth, ip: '9.9.8.3' }))).toMatchObject({ ok: false, status: 401 });
+      const again = await users.create(1, { username: 'memo2', password: 'memo-password-2' });
+      const auth2 = basic('memo2', 'memo-password-2');
+      expect(await authenticate(call({ authorization: auth2 }))).toMatchObject({ ok: true });
+      other.exec('UPDATE accounts SET rest_enabled = 0 WHERE company_id = 1');
+      expect(await authenticate(call({ authorization: auth2 }))).toMatchObject({ ok: false, message: expect.stringMatching(/REST module is not enabled/) });
+      other.exec('UPDATE accounts SET rest_enabled = 1 WHERE company_id = 1');
+      expect(await authenticate(call({ authorization: auth2 }))).toMatchObject({ ok: true });
+      other.exec(`DELETE FROM api_users WHERE id = ${again.id}`);
+      expect(await authenticate(call({ authorization: auth2, ip: '9.9.8.2' }))).toMatchObject({ ok: false, status: 401 });
+      // Writing last_used_ts (once a minute per user, on the request path) keeps remembered checks.
+      const before = generation();
+      other.exec(`UPDATE api_users SET last_used_ts = 'y' WHERE id = ${created.id}`);
+      expect(generation()).toBe(before);
+    } finally {
+      other.close();
+    }
+  });
+
   it('refuses bad user definitions naming the field', async () => {
     await expect(users.create(1, { username: 'x1x', ip_whitelist: ['10.0.0.0/40'] })).rejects.toThrow(/ip_whitelist\[0\]/);
     await expect(users.create(1, { username: 'x2x', connector_id: 99 })).rejects.toThrow(/connector_id: connector 99/);
@@ -229,6 +274,7 @@ function freshAccount(maxFailures: number) {
     accounts: createAccounts(db),
     apiUsers: users,
     lockout: new LockoutTracker(clock, () => ({ max_failures: maxFailures, window_s: 60, lock_s: 60 })),
+    generation: createAuthGeneration(db),
   });
   return { dir, db, users, authenticate };
 }

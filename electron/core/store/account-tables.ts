@@ -16,6 +16,7 @@ export const SHARED_TABLES: ReadonlySet<string> = new Set([
   'service_secrets',
   'service_settings',
   'store_meta',
+  'auth_generation',
 ]);
 
 /** A table without company_id whose rows belong to an account through a foreign key. */

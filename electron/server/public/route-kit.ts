@@ -166,10 +166,11 @@ export class RestRoutes {
     this.route(
       { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
       async (ctx) => {
-        const version = changes && this.core.rest.dataVersion();
+        // Only this process's own changes tell whether the handler wrote (see DataVersion.own).
+        const version = changes && this.core.rest.dataVersion.own();
         const body = readBody(ctx.request, doc.body) as Static<B>;
         const data = await handler({ ...ctx, filters: ctx.filters as FilterValues<F>, body });
-        if (changes && ctx.reply.statusCode < 400 && this.core.rest.dataVersion() !== version) {
+        if (changes && ctx.reply.statusCode < 400 && this.core.rest.dataVersion.own() !== version) {
           const records = data === SENT ? undefined : changes.records?.(data as Exclude<Awaited<D>, typeof SENT>, ctx.params);
           this.core.events.emit('data.changed', { company_id: ctx.companyId, tables: changes.tables, ...(records && { records }) });
         }

@@ -53,6 +53,8 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
   const accountTypes = db.prepare<[number], { code: string; name: string; is_custom: number }>(
     'SELECT code, name, is_custom FROM payment_types WHERE company_id = ? ORDER BY code',
   );
+  const accountTypeExists = db.prepare<[number, string], number>('SELECT 1 FROM payment_types WHERE company_id = ? AND code = ?').pluck();
+  const standardCodes: ReadonlySet<string> = new Set(STANDARD_PAYMENT_TYPES.map((t) => t.code));
 
   const search = createDocumentSearch(db, 'payments');
   const source = { from: 'payments', columns: PAYMENT_COLUMNS, idColumn: 'id', idKey: 'incasare_id' };
@@ -85,7 +87,6 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
   function types(companyId: number): PaymentType[] {
     const own = accountTypes.all(companyId);
     const named = new Map(own.map((row) => [row.code, row.name]));
-    const standardCodes = new Set(STANDARD_PAYMENT_TYPES.map((t) => t.code));
     return [
       ...STANDARD_PAYMENT_TYPES.map((t) => ({ code: t.code, name: named.get(t.code) ?? t.name, is_custom: 0 })),
       ...own.filter((row) => !standardCodes.has(row.code)).map((row) => ({ code: row.code, name: row.name, is_custom: 1 })),
@@ -93,7 +94,11 @@ export function createPayments(db: Database, pager: Pager, deps: DomainDeps) {
   }
 
   return {
-    ...createPaymentWrites(db, deps, types),
+    ...createPaymentWrites(db, deps, {
+      types,
+      // What a payment checks: one key lookup, not the whole list (built only for the error message).
+      isType: (companyId: number, code: string) => standardCodes.has(code) || accountTypeExists.get(companyId, code) !== undefined,
+    }),
 
     list(query: PaymentsQuery): Page<Payment> {
       const page = pager.page<Payment>({ ...source, where: whereOf(query), page: query.page, pageSize: query.pageSize });

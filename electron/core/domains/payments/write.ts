@@ -22,7 +22,11 @@ const REQUEST_SCHEMA = {
 };
 
 /** Payments registered through the API on sales: POST /sales/{bv_id}/payment/ and its GET. */
-export function createPaymentWrites(db: Database, deps: DomainDeps, types: (companyId: number) => PaymentType[]) {
+export function createPaymentWrites(
+  db: Database,
+  deps: DomainDeps,
+  { types, isType }: { types: (companyId: number) => PaymentType[]; isType: (companyId: number, code: string) => boolean },
+) {
   const ledger = createPaymentLedger(db);
   const bankAccount = db
     .prepare<[number, number], number>('SELECT id FROM account_bank_accounts WHERE company_id = ? AND id = ?')
@@ -68,8 +72,8 @@ export function createPaymentWrites(db: Database, deps: DomainDeps, types: (comp
         if (sale.cancelled) errors.push(`bv_id: sale ${saleId} is cancelled; a payment cannot be registered on a cancelled sale`);
         if (!isCents(request.amount)) errors.push(`amount: must have at most two decimals, got ${request.amount}`);
 
-        const codes = types(companyId).map((t) => t.code);
-        if (!codes.includes(request.payment_type)) {
+        if (!isType(companyId, request.payment_type)) {
+          const codes = types(companyId).map((t) => t.code);
           errors.push(`payment_type: '${request.payment_type}' is not a payment type of the account (one of ${codes.join(', ')})`);
         }
 

@@ -103,15 +103,18 @@ export function createProductPush(db: Database, deps: DomainDeps, read: ProductR
   );
 
   /** Reads each (product, workpoint) once per call, whatever the number of connectors sharing it. */
+  // Opened at the first use: most products have no connector publishing them, and opening one
+  // reads the account's workpoints.
   function reader(companyId: number) {
-    const opened = read(companyId);
+    let opened: ReturnType<ProductReader> | undefined;
+    const reading = () => (opened ??= read(companyId));
     const seen = new Map<string, Product | undefined>();
     const at = (productId: number, workpointId: number | null) => {
       const key = `${productId}|${workpointId}`;
-      if (!seen.has(key)) seen.set(key, opened.record(productId, workpointId));
+      if (!seen.has(key)) seen.set(key, reading().record(productId, workpointId));
       return seen.get(key);
     };
-    return { at, isLive: opened.isLive };
+    return { at, isLive: (workpointId: number) => reading().isLive(workpointId) };
   }
 
   return {

@@ -1,0 +1,12 @@
+import type { Database } from 'better-sqlite3';
+import { connectionGeneration } from '../../store/live-database.ts';
+
+/**
+ * A token that moves whenever an account or an API user changes, by this process, another one
+ * or by hand: the auth_generation counter kept by triggers (migration 021), and the connection's
+ * generation, since a reset or a restore swaps in another file whose counter starts anew.
+ */
+export function createAuthGeneration(db: Database): () => string {
+  const counter = db.prepare<[], number>('SELECT n FROM auth_generation WHERE id = 1').pluck();
+  return () => `${connectionGeneration(db)}:${counter.get() ?? 'none'}`;
+}
