@@ -17,6 +17,7 @@ import { createApiUsers, createAuthenticator, createAuthGeneration, LockoutTrack
 import { createSales } from './domains/sales/index.ts';
 import { Pager } from './store/paging.ts';
 import { createDataVersion } from './store/data-version.ts';
+import { dropSamples } from './store/planner-statistics.ts';
 import { createOutbox } from './webhooks/outbox.ts';
 import { FileStore } from './store/files.ts';
 import type { DomainDeps } from './domain-deps.ts';
@@ -377,6 +378,7 @@ export function createCore(options: CoreOptions) {
       webhooks.dispatcher.stop();
       apiLog.flush();
       db.pragma('optimize');
+      dropSamples(db);
       db.close();
       await Promise.all([resetEnded, attachments.close()]);
     },

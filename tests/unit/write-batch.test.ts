@@ -28,7 +28,8 @@ describe('write batch (group commit)', () => {
   const committed = () => other.prepare('SELECT v FROM t ORDER BY id').pluck().all();
 
   it('writes of the same turn share one transaction and resolve once it has committed', async () => {
-    const batch = createWriteBatch(db);
+    // A budget no pause of a loaded machine reaches: the two writes must share the batch.
+    const batch = createWriteBatch(db, { maxBatchMs: 60_000 });
     let seenByOtherDuringSecond: unknown[] | undefined;
     const first = batch.run(insert('a'));
     const second = batch.run(() => {

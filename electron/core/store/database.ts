@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyMigrations } from './migrate.ts';
+import { dropSamples } from './planner-statistics.ts';
 
 export type { Database };
 
@@ -18,6 +19,8 @@ export function openDatabase(file: string): Database {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     applyMigrations(db);
+    // Files analyzed by earlier versions carry stat4 samples: each join was planned at every run.
+    dropSamples(db);
     return db;
   } catch (error) {
     db.close();

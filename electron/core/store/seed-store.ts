@@ -1,3 +1,4 @@
+import { analyze } from './planner-statistics.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { formatTimestamp } from '../time.ts';
@@ -40,7 +41,7 @@ export function seedInto(db: Database, { kind, scale, now, onProgress }: SeedReq
   }
   // Statistics for the query planner: with them it walks the id index for lists instead of
   // sorting a whole date range.
-  db.exec('ANALYZE');
+  analyze(db);
   markSeeded(db, { kind, scale, ts: formatTimestamp(now) });
 }
 
