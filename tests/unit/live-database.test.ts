@@ -106,3 +106,65 @@ describe('a swap', () => {
     expect(after.split(':').slice(1)).toEqual(before.split(':').slice(1));
   });
 });
+
+describe('row objects', () => {
+  /** The same statement on a plain better-sqlite3 connection: what the objects must equal. */
+  const plain = (sql: string, ...params: unknown[]) => {
+    const db = new BetterSqlite3(join(dir, 'live.sqlite'), { readonly: true });
+    try {
+      return db.prepare(sql).all(...params) as Record<string, unknown>[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it('are made with the same keys, order, values and duplicates as better-sqlite3 makes them', () => {
+    const sql = `SELECT id, v, v AS "odd ""name""", id * 1.5 AS half, NULL AS none, x'00ff' AS bytes, 'later' AS v, 7 AS "1"
+                   FROM t ORDER BY id`;
+    const statement = live.prepare(sql);
+    const rows = statement.all() as Record<string, unknown>[];
+    expect(rows).toEqual(plain(sql));
+    expect(rows.map((row) => Object.keys(row))).toEqual(plain(sql).map((row) => Object.keys(row)));
+    expect(statement.get()).toEqual(plain(sql)[0]);
+    expect([...(statement.iterate() as Iterable<unknown>)]).toEqual(plain(sql));
+    expect(live.prepare('SELECT v FROM t WHERE id = ?').get(99)).toBeUndefined();
+  });
+
+  it('leave pluck, expand and raw as asked, and come back when the mode is turned off', () => {
+    const statement = live.prepare('SELECT id, v FROM t ORDER BY id');
+    expect(statement.raw().all()).toEqual([
+      [1, 'old-1'],
+      [2, 'old-2'],
+    ]);
+    expect(statement.raw(false).get()).toEqual({ id: 1, v: 'old-1' });
+    expect(statement.pluck().get()).toBe(1);
+    expect(statement.raw(false).get()).toBe(1); // raw was not on: pluck stays
+    expect(statement.pluck(false).get()).toEqual({ id: 1, v: 'old-1' });
+    expect(statement.expand().get()).toEqual({ t: { id: 1, v: 'old-1' } });
+    expect(statement.expand(false).all()).toEqual(plain('SELECT id, v FROM t ORDER BY id'));
+  });
+
+  it('follow a table changed under a SELECT * and a column named __proto__', () => {
+    const star = live.prepare('SELECT * FROM t ORDER BY id');
+    expect(star.get()).toEqual({ id: 1, v: 'old-1' });
+    live.exec("ALTER TABLE t ADD COLUMN w TEXT NOT NULL DEFAULT 'w'");
+    expect(star.get()).toEqual({ id: 1, v: 'old-1', w: 'w' });
+    // No object literal for that name: better-sqlite3 makes these rows itself.
+    const sql = 'SELECT id, v AS __proto__ FROM t ORDER BY id';
+    const [own] = live.prepare(sql).all() as Record<string, unknown>[];
+    const [theirs] = plain(sql);
+    expect(Object.getOwnPropertyNames(own)).toEqual(Object.getOwnPropertyNames(theirs));
+    expect(Object.getPrototypeOf(own)).toBe(Object.getPrototypeOf(theirs));
+  });
+
+  it('release the statement when a loop over iterate() ends early', () => {
+    const statement = live.prepare('SELECT id FROM t ORDER BY id');
+    for (const row of statement.iterate() as Iterable<{ id: number }>) {
+      expect(row).toEqual({ id: 1 });
+      break;
+    }
+    // A statement still iterating is busy, and the connection refuses other statements meanwhile.
+    expect(statement.busy).toBe(false);
+    expect(live.prepare('UPDATE t SET v = v').run().changes).toBe(2);
+  });
+});
