@@ -241,6 +241,10 @@ describe('authenticator layers', () => {
       const before = generation();
       other.exec(`UPDATE api_users SET last_used_ts = 'y' WHERE id = ${created.id}`);
       expect(generation()).toBe(before);
+      // Without its counter row (deleted by hand), no two tokens are alike: nothing is remembered.
+      other.exec('DELETE FROM auth_generation');
+      expect(generation()).not.toBe(generation());
+      other.exec('INSERT INTO auth_generation (id, n) VALUES (1, 0)');
     } finally {
       other.close();
     }

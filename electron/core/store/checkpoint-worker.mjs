@@ -6,7 +6,8 @@
 // or modification time, from stat(): no descriptor is opened), take the lock shared with the
 // main thread, open the file again if the main thread swapped another one in since, and run a
 // PASSIVE checkpoint (then, past `restartFrames`, a RESTART one: see rewind()). Not more often:
-// each checkpoint copies the pages changed since the last one, and the hot ones (the newest rows, their index pages) change again within milliseconds.
+// each checkpoint copies the pages changed since the last one, and the hot ones (the newest
+// rows, their index pages) change again within milliseconds.
 // The WAL and -shm files are never opened here outside SQLite: closing any descriptor of a file
 // drops every POSIX lock the process holds on it, SQLite's own included (another process could
 // then take the -shm file for unused and truncate it under our mappings: SIGBUS).

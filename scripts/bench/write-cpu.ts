@@ -1,5 +1,5 @@
 /**
- * tsx scripts/bench/order-cpu.ts SERVE_JS DATA_DIR [COUNT] [orders|payments|patches]
+ * tsx scripts/bench/write-cpu.ts SERVE_JS DATA_DIR [COUNT] [orders|payments|patches]
  *
  * Server CPU per write, end to end and load-independent enough to compare two builds on a busy
  * machine: starts SERVE_JS on DATA_DIR (a copy: it writes), sends COUNT writes with 10 connections
@@ -19,7 +19,7 @@ import { ADMIN_TOKEN, createApiUser } from './service.ts';
 
 const [serveJs, dataDir, countArg, kindArg = 'orders'] = process.argv.slice(2);
 if (!serveJs || !dataDir || !['orders', 'payments', 'patches'].includes(kindArg)) {
-  throw new Error('usage: tsx scripts/bench/order-cpu.ts SERVE_JS DATA_DIR [COUNT] [orders|payments|patches]');
+  throw new Error('usage: tsx scripts/bench/write-cpu.ts SERVE_JS DATA_DIR [COUNT] [orders|payments|patches]');
 }
 const count = Number(countArg ?? 1000);
 const dataset = readDataset(join(dataDir, DB_FILE));
@@ -63,7 +63,7 @@ function post(): Promise<void> {
   });
 }
 
-async function orders(how: number): Promise<void> {
+async function writes(how: number): Promise<void> {
   let left = how;
   await Promise.all(Array.from({ length: 10 }, async () => {
     while (left-- > 0) await post();
@@ -79,13 +79,17 @@ async function drained(): Promise<void> {
   }
 }
 
-await orders(200);
-await drained();
-const cpu0 = cpuSeconds(server.pid);
-const wall0 = performance.now();
-await orders(count);
-const wallOrders = performance.now() - wall0;
-await drained();
-const cpu1 = cpuSeconds(server.pid);
-console.log(JSON.stringify({ kind: kindArg, count, cpu_us_each: Math.round(((cpu1 - cpu0) * 1e6) / count), per_s: Math.round((count / wallOrders) * 1000), drained_after_s: Math.round(performance.now() - wall0) / 1000 }));
-await server.stop();
+// A refused write stops the run: the server is stopped all the same (no stray process on the data folder).
+try {
+  await writes(200);
+  await drained();
+  const cpu0 = cpuSeconds(server.pid);
+  const wall0 = performance.now();
+  await writes(count);
+  const wallWrites = performance.now() - wall0;
+  await drained();
+  const cpu1 = cpuSeconds(server.pid);
+  console.log(JSON.stringify({ kind: kindArg, count, cpu_us_each: Math.round(((cpu1 - cpu0) * 1e6) / count), per_s: Math.round((count / wallWrites) * 1000), drained_after_s: Math.round(performance.now() - wall0) / 1000 }));
+} finally {
+  await server.stop();
+}
