@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import type { Page } from 'playwright-core';
 import { openUi, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
@@ -23,10 +23,7 @@ async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> 
   await page.waitForTimeout(250);
 }
 
-async function serious(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="clock-banner"]').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const serious = (page: Page) => axeFindings(page, { include: ['[data-testid="clock-banner"]'] });
 
 describe('the test clock banner', () => {
   it('shows a frozen or advanced clock on every screen, live, and returns to system time in one click', async () => {

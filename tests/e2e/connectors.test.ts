@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import type { Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
@@ -38,13 +38,7 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
  * axe-core's serious and critical violations (of the page, or of `only`: a dialog over a page
  * already checked), toasts included.
  */
-async function seriousViolations(page: Page, only?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (only ? builder.include(only) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-}
+const seriousViolations = (page: Page, only?: string) => axeFindings(page, { include: only ? [only] : [] });
 
 describe('connector orders', () => {
   it('opens an order, changes its status and follows the status delivery live, cancels another after confirming', async () => {

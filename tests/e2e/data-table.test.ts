@@ -6,7 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import { mainThreadCpu, scrollAndMeasure } from './scroll-measure.ts';
 
 /*
@@ -482,12 +482,7 @@ describe('DataTable over a synthetic 1,000,000-row list', () => {
 });
 
 /** axe-core on the page: the serious and critical violations, with where they are. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ') ?? ''})`).join('; ')}`);
-}
+const seriousViolations = (page: Page) => axeFindings(page);
 
 async function firstRowLoadedAt(page: Page, index: number): Promise<void> {
   await expect.poll(() => rowAt(page, index).count(), { timeout: 10_000 }).toBe(1);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
@@ -43,12 +43,8 @@ const rowCount = async (page: Page) => Number(((await page.getByTestId('row-coun
 const loaded = (page: Page) => expect.poll(() => rowAt(page, 0).getAttribute('aria-busy'), { timeout: 15_000 }).toBeNull();
 
 /** axe-core on the screen (its table, filters and detail; the shell around it is shell.test.ts's). */
-async function seriousViolations(page: Page, screen: Screen['id'], where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(`[data-testid="screen-${screen}"]`).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, screen: Screen['id'], where: string) =>
+  axeFindings(page, { label: where, include: [`[data-testid="screen-${screen}"]`] });
 
 async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
 /*
@@ -34,8 +34,7 @@ async function shoot(page: Page, target: Locator, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await scheme(page, colorScheme);
     await target.screenshot({ path: join(RESULTS_DIR, `${name}-${colorScheme}.png`) });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name} ${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeFindings(page, { label: `${name} ${colorScheme}` })).toEqual([]);
   }
   await scheme(page, 'light');
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import { type Locator, type Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
@@ -26,13 +26,10 @@ const openUi = (hash: string) => openSharedUi(e2e().server, e2e().browser, hash,
  * dialog (the shell around it is checked by shell.test.ts; a whole-page run costs seconds a time).
  */
 async function axe(page: Page, where: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).include('[data-testid^="screen-"]');
-  if ((await page.locator('.mantine-Notification-root').count()) > 0) builder.include('.mantine-Notification-root');
-  if ((await page.getByRole('dialog').count()) > 0) builder.include('[role="dialog"]');
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const include = ['[data-testid^="screen-"]'];
+  if ((await page.locator('.mantine-Notification-root').count()) > 0) include.push('.mantine-Notification-root');
+  if ((await page.getByRole('dialog').count()) > 0) include.push('[role="dialog"]');
+  return axeFindings(page, { label: where, include });
 }
 
 async function useScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
@@ -48,15 +48,8 @@ async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
   await scheme(page, 'light');
 }
 
-/** axe-core on the page as it is (toasts and dialogs included): the serious and critical violations. */
-/** Serious axe findings on the page, or only inside `include` (a modal: the page behind it is inert under the overlay). */
-async function seriousViolations(page: Page, where: string, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
-}
+/** axe-core on the page as it is (toasts included), or only inside `include` (a modal over the page). */
+const seriousViolations = (page: Page, where: string, include?: string) => axeFindings(page, { label: where, include: include ? [include] : [] });
 
 const searchOf = (page: Page) => new URLSearchParams(decodeURIComponent(new URL(page.url()).hash).split('?')[1] ?? '');
 

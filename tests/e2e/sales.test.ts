@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import { type Download, type Locator, type Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer, openUi as openSharedUi } from './e2e-server.ts';
 
@@ -50,14 +50,8 @@ async function seriousViolations(page: Page, where: string, { include, dark = tr
   const found: string[] = [];
   for (const colorScheme of dark ? (['light', 'dark'] as const) : (['light'] as const)) {
     await scheme(page, colorScheme);
-    const builder = new AxeBuilder({ page });
     // A dialog is checked on its own: the page under its blurred overlay is checked without it.
-    const results = await (include ? builder.include(include) : builder).analyze();
-    found.push(
-      ...results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} (${colorScheme}): ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`),
-    );
+    found.push(...(await axeFindings(page, { label: `${where} (${colorScheme})`, include: include ? [include] : [] })));
   }
   await scheme(page, 'light');
   return found;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations as axeFindings } from './axe.ts';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_TOKEN, RESULTS_DIR, useE2eServer } from './e2e-server.ts';
 
@@ -78,12 +78,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: /Main navigatio
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
 /** axe-core on the page as it is: the serious and critical violations, in words. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, where: string) => axeFindings(page, { label: where });
 
 /** Switches the emulated system scheme (the UI follows it by default) and waits for Mantine. */
 async function scheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
