@@ -71,7 +71,7 @@ const STANDARD: Array<[keyof typeof lists, string, string]> = [
 
 const CASES: PlanCase[] = [
   ...STANDARD.flatMap(([list, table, day]): PlanCase[] => {
-    const dayIndex = table === 'fiscal_receipts' ? 'fiscal_receipts_company_day' : `${table}_company_date`;
+    const dayIndex = table === 'fiscal_receipts' ? 'fiscal_receipts_screen_day' : table === 'inventories' ? 'inventories_company_date' : `${table}_screen_date`;
     return [
       { name: `${list}: the account's rows`, run: lists[list]({}), uses: index(`${table}_company`, '\\)'), ordered: true },
       { name: `${list}: keyset pages and minid`, run: lists[list]({ minId: 3 }), uses: index(`${table}_company`, ' AND rowid>\\?'), ordered: true },
