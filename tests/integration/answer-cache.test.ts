@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, startHarness, writeSql, type Harness } from './harness.ts';
 import { DEFAULT_SERVICE_SETTINGS } from '../../shared/domain/settings.ts';
@@ -145,6 +146,69 @@ describe('the cache never answers stale data', () => {
     } finally {
       await h.control('PATCH', '/settings', { auth_lockout: { max_failures: 5, window_s: 300, lock_s: 900 } });
     }
+  });
+});
+
+describe('an answer depends on the tables it was read from', () => {
+  /** The API log lines of `route` so far: whether each was answered from the cache (a cached repeat refers to the line holding its head). */
+  function logged(route: string): Array<{ cached: boolean }> {
+    h.core.rest.apiLog.flush();
+    return withReadonlyDb((db) =>
+      (db.prepare('SELECT response_head_of IS NOT NULL AS cached FROM api_log WHERE route = ? ORDER BY id').all(route) as Array<{ cached: number }>).map(
+        (line) => ({ cached: line.cached === 1 }),
+      ),
+    );
+  }
+  const withReadonlyDb = <R>(use: (db: BetterSqlite3.Database) => R): R => {
+    const db = new BetterSqlite3(databaseFile(h), { readonly: true });
+    try {
+      return use(db);
+    } finally {
+      db.close();
+    }
+  };
+  const lastWasCached = (route: string) => logged(route).at(-1)!.cached;
+  /**
+   * Asks for `route` until an answer comes from the cache and refers to the log line of an
+   * earlier repeat: made, made and kept, first repeat (it writes the head to the log), second
+   * repeat; more when something changed meanwhile (an API user's first request of the minute
+   * writes its last_used_ts).
+   */
+  async function cachedRepeat(route: string) {
+    for (let i = 0; i < 8; i++) {
+      const answer = await raw(route);
+      if (lastWasCached(route)) return answer;
+    }
+    throw new Error(`${route} never came from the cache`);
+  }
+
+  it('stays cached through writes to other tables, and is made again after a write to one of its own', async () => {
+    const salesPage = '/sales/list/skipcancelled:1/';
+    const productRoute = '/product/3/';
+    const sales = await cachedRepeat(salesPage);
+    expect(sales.json.data.length).toBeGreaterThan(0);
+    await cachedRepeat(productRoute);
+
+    // A price change writes products (and the webhook outbox): the product is made again, the sales page is not.
+    const patched = await h.rest('PATCH', '/1/product/3/', user, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pret_vanzare: 123.45, selling_currency_txt: 'RON' }),
+    });
+    expect(patched.status, JSON.stringify(patched.body.messages)).toBe(200);
+    const salesAfter = await raw(salesPage);
+    expect(lastWasCached(salesPage)).toBe(true);
+    expect(salesAfter.body.equals(sales.body)).toBe(true);
+    const product = await raw(productRoute);
+    expect(lastWasCached(productRoute)).toBe(false);
+    expect((product.json.data as unknown as { pret_vanzare: number }).pret_vanzare).toBe(123.45);
+  });
+
+  it('is made again after any write by another connection, whatever table it wrote', async () => {
+    const route = '/sales/list/skipcancelled:0/';
+    await cachedRepeat(route);
+    writeSql(h, 'UPDATE products SET pret_vanzare = pret_vanzare + 1 WHERE company_id = 1 AND id = ?', 3);
+    await raw(route);
+    expect(lastWasCached(route)).toBe(false);
   });
 });
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, type CachedAnswer } from '../../electron/server/public/answer-cache.ts';
 
+/** Every table unchanged: the version alone decides. */
+const fresh = () => true;
+
 const answer = (version: string, bytes: number): CachedAnswer => ({
   version,
+  tables: ['sales'],
+  since: 0,
   body: Buffer.alloc(bytes, 'x'),
   status: 200,
   contentType: 'application/json; charset=utf-8',
@@ -16,27 +21,27 @@ describe('AnswerCache', () => {
   it('answers only at the version the answer was made at, and forgets a stale one', () => {
     const cache = new AnswerCache(() => 1 << 20);
     cache.set('k', answer('v1', 100));
-    expect(cache.get('k', 'v1')?.body.length).toBe(100);
-    expect(cache.get('k', 'v2')).toBeUndefined();
-    expect(cache.get('k', 'v1')).toBeUndefined();
+    expect(cache.get('k', 'v1', fresh)?.body.length).toBe(100);
+    expect(cache.get('k', 'v2', fresh)).toBeUndefined();
+    expect(cache.get('k', 'v1', fresh)).toBeUndefined();
     expect(cache.stats()).toEqual({ bytes: 0, entries: 0 });
   });
 
   it('keeps to its byte budget by dropping the least recently used first', () => {
     const cache = new AnswerCache(() => 64 * 1024);
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, answer('v', 7000));
-    cache.get('a', 'v'); // a is now the most recently used
+    cache.get('a', 'v', fresh); // a is now the most recently used
     for (const key of ['e', 'f', 'g', 'h', 'i']) cache.set(key, answer('v', 7000));
     expect(cache.stats().bytes).toBeLessThanOrEqual(64 * 1024);
-    expect(cache.get('a', 'v')).toBeDefined();
-    expect(cache.get('b', 'v')).toBeUndefined();
-    expect(cache.get('i', 'v')).toBeDefined();
+    expect(cache.get('a', 'v', fresh)).toBeDefined();
+    expect(cache.get('b', 'v', fresh)).toBeUndefined();
+    expect(cache.get('i', 'v', fresh)).toBeDefined();
   });
 
   it('does not keep an answer larger than an eighth of the budget, and a budget of 0 keeps nothing', () => {
     const small = new AnswerCache(() => 80_000);
     small.set('big', answer('v', 20_000));
-    expect(small.get('big', 'v')).toBeUndefined();
+    expect(small.get('big', 'v', fresh)).toBeUndefined();
     const off = new AnswerCache(() => 0);
     off.set('k', answer('v', 1));
     expect(off.stats()).toEqual({ bytes: 0, entries: 0 });
@@ -49,7 +54,7 @@ describe('AnswerCache', () => {
     budget = 100_000;
     cache.set('last', answer('v', 1000));
     expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
-    expect(cache.get('last', 'v')).toBeDefined();
+    expect(cache.get('last', 'v', fresh)).toBeDefined();
   });
 });
 
@@ -67,5 +72,18 @@ describe('AnswerCache.worthKeeping', () => {
     for (let i = 0; i < 10_000; i++) cache.worthKeeping(`k${i}`);
     expect(cache.worthKeeping('old')).toBe(false);
     expect(new AnswerCache(() => 0).worthKeeping('x') || new AnswerCache(() => 0).worthKeeping('x')).toBe(false);
+  });
+});
+
+describe('AnswerCache and the tables of an answer', () => {
+  it('answers while the tables the answer was made from are unchanged since it was made, and forgets it once one changed', () => {
+    const cache = new AnswerCache(() => 1 << 20);
+    cache.set('sales page', { ...answer('v', 100), tables: ['sales', 'contacts'], since: 7 });
+    const changedAt = new Map<string, number>([['products', 9]]);
+    const unchanged = (tables: readonly string[], since: number) => tables.every((table) => (changedAt.get(table) ?? 0) <= since);
+    expect(cache.get('sales page', 'v', unchanged)).toBeDefined();
+    changedAt.set('contacts', 8);
+    expect(cache.get('sales page', 'v', unchanged)).toBeUndefined();
+    expect(cache.stats()).toEqual({ bytes: 0, entries: 0 });
   });
 });

@@ -62,8 +62,13 @@ describe('Pager limits', () => {
   });
 });
 
+/** Every table unchanged: the version alone decides. */
+const fresh = () => true;
+
 const answer = (version: string, bytes: number, logHead = ''): CachedAnswer => ({
   version,
+  tables: ['sales'],
+  since: 0,
   body: Buffer.alloc(bytes, 'x'),
   status: 200,
   contentType: 'application/json; charset=utf-8',
@@ -80,14 +85,14 @@ describe('AnswerCache memory', () => {
     expect(cache.stats().entries).toBe(3);
     cache.set('d', answer('v2', 1000));
     expect(cache.stats().entries).toBe(1);
-    expect(cache.get('d', 'v2')).toBeDefined();
-    expect(cache.get('a', 'v1')).toBeUndefined();
+    expect(cache.get('d', 'v2', fresh)).toBeDefined();
+    expect(cache.get('a', 'v1', fresh)).toBeUndefined();
   });
 
   it('keeps the log head as text of its own, equal to what it was given', () => {
     const serialized = `{"data":[${'{"name":"Produs ș"},'.repeat(5000)}{}]}`;
     const cache = new AnswerCache(() => 1 << 20);
     cache.set('k', answer('v', 100, serialized.slice(0, 2048)));
-    expect(cache.get('k', 'v')?.logHead).toBe(serialized.slice(0, 2048));
+    expect(cache.get('k', 'v', fresh)?.logHead).toBe(serialized.slice(0, 2048));
   });
 });

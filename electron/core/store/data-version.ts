@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { connectionGeneration } from './live-database.ts';
+import { connectionGeneration, tableChangesOf } from './live-database.ts';
+import type { Dependencies } from './table-changes.ts';
 
 /**
  * A token that changes whenever the stored data may have changed: commits by any other
@@ -8,16 +9,34 @@ import { connectionGeneration } from './live-database.ts';
  * webhook dispatcher's records of delivery attempts: the caller says which).
  * Both counters start again on a new connection, so the token also holds the connection's
  * generation: after a reset swapped the file in, no token of the old file can come back.
- * Costs two trivial statements; answer caches compare it instead of re-running their queries.
  * `own()` is the part this connection moves: whether a write of this process changed answer data,
  * without PRAGMA data_version, which outside a transaction takes and drops a read lock (two fcntl
  * and an fstat: a third of a small write's statements on this kind of machine).
+ *
+ * Answer caches use the finer pair `external()` and `dependencies`: an answer depends on the
+ * tables its statements read (collected while it is made) and stays right while none of them
+ * changed by this connection's writes (the LiveDatabase's TableChanges) and `external()` stands
+ * (no commit by another connection, the same connection). On a database that does not track
+ * its tables, `external()` is the whole token and `dependencies` collects nothing.
  */
 export function createDataVersion(db: Database, excludedChanges: () => number): DataVersion {
   const others = db.prepare('PRAGMA data_version').pluck();
   const changes = db.prepare('SELECT total_changes()').pluck();
   const own = () => `${connectionGeneration(db)}:${(changes.get() as number) - excludedChanges()}`;
-  return Object.assign(() => `${own()}:${others.get() as number}`, { own });
+  const version = () => `${own()}:${others.get() as number}`;
+  const tables = tableChangesOf(db);
+  const dependencies: AnswerDependencies = tables ?? {
+    collect: () => ({ since: 0, stop: () => [] }),
+    unchangedSince: () => true,
+  };
+  const external = tables ? () => `${connectionGeneration(db)}:${others.get() as number}` : version;
+  return Object.assign(version, { own, external, dependencies });
 }
 
-export type DataVersion = (() => string) & { own: () => string };
+/** Collects the tables an answer reads, and says later whether any of them changed. */
+export interface AnswerDependencies {
+  collect(): Dependencies;
+  unchangedSince(tables: readonly string[], since: number): boolean;
+}
+
+export type DataVersion = (() => string) & { own: () => string; external: () => string; dependencies: AnswerDependencies };

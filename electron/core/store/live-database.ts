@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from './database.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startBackgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints.ts';
+import { EVERY_TABLE, explainTables, rootPagesOf, TableChanges, type StatementTables } from './table-changes.ts';
 
 type Native = BetterSqlite3.Database;
 type NativeStatement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -40,6 +41,11 @@ export type LiveDatabase = Database & {
 /** Whether writes to a database from openLiveDatabase should hold back: its checkpoint thread is rewinding the WAL. */
 export function writesShouldWait(db: Database): boolean {
   return db instanceof LiveDb && db.writesShouldWait();
+}
+
+/** The table changes of a database from openLiveDatabase (undefined for any other: nothing tracks them). */
+export function tableChangesOf(db: Database): TableChanges | undefined {
+  return db instanceof LiveDb ? db.changes : undefined;
 }
 
 /** The connection generation of a database from openLiveDatabase (0 for any other). */
@@ -92,6 +98,9 @@ class LiveStatement {
   private bound: IArguments | undefined;
   /** Set while the native statement runs raw for us and its rows are to be made objects. */
   private shape: RowShape | undefined;
+  /** The tables it reads and writes (table-changes.ts), found at its first run that needs them, for the schema then. */
+  private tables: StatementTables | undefined;
+  private tablesOfSchema = -1;
 
   constructor(
     readonly database: LiveDb,
@@ -119,6 +128,24 @@ class LiveStatement {
     return native;
   }
 
+  /**
+   * Tells the connection's TableChanges what this run touched: the tables a writing statement
+   * changes (after it ran: a run that throws changed nothing), and the tables read while reads
+   * are collected. A read-only statement with no collection under way costs one check.
+   */
+  private touched(args: IArguments): void {
+    const changes = this.database.changes;
+    if (this.native.readonly && !changes.collects) return;
+    let tables = this.tables;
+    if (tables === undefined || this.tablesOfSchema !== this.database.schemaEpoch) {
+      tables = this.database.tablesOf(this.source, this.bound ?? args);
+      this.tables = tables;
+      this.tablesOfSchema = this.database.schemaEpoch;
+    }
+    if (changes.collects) changes.read(tables.reads);
+    if (tables.writes.length > 0) this.database.wrote(tables.writes);
+  }
+
   /** In rows mode, a statement that returns data runs raw and its rows go through a shape. */
   private shapeRows(native: NativeStatement): void {
     this.shape = native.reader ? rowShapeOf(native) : undefined;
@@ -137,21 +164,27 @@ class LiveStatement {
 
   run(): unknown {
     const native = this.current();
-    return Reflect.apply(native.run, native, arguments);
+    const result = Reflect.apply(native.run, native, arguments);
+    this.touched(arguments);
+    return result;
   }
   get(): unknown {
     const native = this.current();
     const row = Reflect.apply(native.get, native, arguments) as unknown[] | undefined;
+    this.touched(arguments);
     return this.shape === undefined || row === undefined ? row : this.object(row);
   }
   all(): unknown {
     const native = this.current();
     const rows = Reflect.apply(native.all, native, arguments) as unknown[];
+    this.touched(arguments);
     if (this.shape !== undefined) for (let i = 0; i < rows.length; i++) rows[i] = this.object(rows[i] as unknown[]);
     return rows;
   }
   iterate(): unknown {
     const native = this.current();
+    // Before the loop: while it runs, the connection runs no other statement (EXPLAIN included).
+    this.touched(arguments);
     const rows = Reflect.apply(native.iterate, native, arguments) as IterableIterator<unknown[]>;
     return this.shape === undefined ? rows : this.objects(rows);
   }
@@ -255,11 +288,21 @@ type Registration = (connection: Native) => void;
 /** SQLite's own wal_autocheckpoint default (pages), given back when the checkpoint thread is gone. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
+/** Statements whose tables are remembered per connection (by source text); beyond it they are found again. */
+const STATEMENT_TABLES_KEPT = 2000;
+
 class LiveDb {
   connection: Native;
   generation = 0;
+  /** What this connection changed, table by table (the answer cache's validity: table-changes.ts). */
+  readonly changes = new TableChanges();
   private readonly registrations: Registration[] = [];
   private checkpointer: BackgroundCheckpoints | undefined;
+  /** Moves when the schema may have changed (or the file was swapped): statements look into their tables again. */
+  schemaEpoch = 0;
+  /** The current connection's root pages and statements' tables; dropped at a schema change and a swap. */
+  private roots: Map<number, string> | undefined;
+  private readonly statementTables = new Map<string, StatementTables>();
 
   constructor(
     readonly path: string,
@@ -270,6 +313,40 @@ class LiveDb {
 
   prepare(source: string): LiveStatement {
     return new LiveStatement(this, source);
+  }
+
+  /** The tables of a statement (table-changes.ts): remembered by source for this connection. */
+  tablesOf(source: string, args: ArrayLike<unknown>): StatementTables {
+    const known = this.statementTables.get(source);
+    if (known !== undefined) return known;
+    let tables: StatementTables | undefined;
+    try {
+      this.roots ??= rootPagesOf(this.connection);
+      tables = explainTables(this.connection, source, args, this.roots);
+      if (tables === undefined) {
+        // A table or an index made since the root pages were read: read them again, once.
+        this.roots = rootPagesOf(this.connection);
+        tables = explainTables(this.connection, source, args, this.roots);
+      }
+    } catch {
+      tables = undefined; // not explainable here: taken as touching every table
+    }
+    tables ??= { reads: [EVERY_TABLE], writes: [EVERY_TABLE] };
+    if (this.statementTables.size >= STATEMENT_TABLES_KEPT) this.statementTables.clear();
+    this.statementTables.set(source, tables);
+    return tables;
+  }
+
+  /** Notes a write; one that may have changed the schema also forgets the root pages and the statements' tables. */
+  wrote(tables: readonly string[]): void {
+    this.changes.wrote(tables);
+    if (tables.includes(EVERY_TABLE)) this.forgetSchema();
+  }
+
+  private forgetSchema(): void {
+    this.schemaEpoch += 1;
+    this.roots = undefined;
+    this.statementTables.clear();
   }
 
   /**
@@ -289,8 +366,13 @@ class LiveDb {
     return wrapped;
   }
 
+  /** Raw SQL: its tables are not looked into, so every table counts as changed (even when it throws halfway). */
   exec(source: string): this {
-    this.connection.exec(source);
+    try {
+      this.connection.exec(source);
+    } finally {
+      this.wrote([EVERY_TABLE]);
+    }
     return this;
   }
   pragma(source: string, options?: BetterSqlite3.PragmaOptions): unknown {
@@ -409,6 +491,7 @@ class LiveDb {
     this.connection = this.openFile(this.path);
     for (const registration of this.registrations) registration(this.connection);
     this.generation += 1;
+    this.wrote([EVERY_TABLE]);
   }
 
   private register(registration: Registration): this {

@@ -6,8 +6,11 @@ import type { LoggedAnswer } from '../../core/domains/api-log/index.ts';
  * LoggedAnswer, the API log writes its head once and lets the repeats refer to that line.
  */
 export interface CachedAnswer extends LoggedAnswer {
-  /** The data version (and day) the answer was made at: see answerVersion(). */
+  /** What besides its tables the answer was made at (other connections' commits, the day): see answerVersion(). */
   version: string;
+  /** The tables the answer was made from, and the change sequence number it was made at (store/table-changes.ts). */
+  tables: readonly string[];
+  since: number;
   /** The exact bytes sent (UTF-8 JSON): a repeat writes them as they are, no encoding. */
   body: Buffer;
   status: number;
@@ -39,9 +42,13 @@ export function ownCopy(text: string): string {
   return text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 
+/** Whether none of `tables` changed after change number `since` (the core's AnswerDependencies). */
+export type TablesUnchanged = (tables: readonly string[], since: number) => boolean;
+
 /**
  * Serialized answers of GET endpoints, reused while the data they were made of is unchanged
- * (same data version, see electron/core/store/data-version.ts). The key holds everything the
+ * (the same version, see answerVersion(), and none of the tables it was read from changed since:
+ * electron/core/store/table-changes.ts). The key holds everything the
  * answer depends on besides the data: the caller's IP and credentials (the envelope echoes IP
  * and user), the Host (URLs in answers are built on it) and the whole URL. Authentication is
  * checked again for every repeat (see cached-answers.ts). Beyond the byte budget, the least
@@ -59,12 +66,12 @@ export class AnswerCache {
   /** `maxBytes` is read on every store: a changed setting applies from the next answer on. */
   constructor(private readonly maxBytes: () => number) {}
 
-  /** The answer stored under `key` when it was made at `version`; a stale one is dropped. */
-  get(key: string, version: string): CachedAnswer | undefined {
+  /** The answer stored under `key` when it was made at `version` from tables unchanged since; a stale one is dropped. */
+  get(key: string, version: string, unchanged: TablesUnchanged): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
-    if (entry.version !== version) {
+    if (entry.version !== version || !unchanged(entry.tables, entry.since)) {
       this.bytes -= sizeOf(key, entry);
       return undefined;
     }
@@ -73,10 +80,10 @@ export class AnswerCache {
   }
 
   /**
-   * Stores `answer` (made at `answer.version`, the current data version). Entries of any other
-   * version go at once: the version only moves forward (data changed, day passed, file swapped),
-   * so they would only be found stale, and under writes they would fill the budget with
-   * answers nobody can be given.
+   * Stores `answer` (made at `answer.version`, the current one). Entries of any other version go
+   * at once: the version only moves forward (another connection wrote, the day passed, the file
+   * was swapped), so they would only be found stale. Entries whose tables changed are dropped
+   * when they are next asked for, or as the least recently used.
    */
   set(key: string, answer: CachedAnswer): void {
     const budget = this.maxBytes();

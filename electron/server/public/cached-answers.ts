@@ -13,22 +13,43 @@ export function answerKey(ip: string, authorization: string | undefined, host: s
   return `${ip}\n${authorization ?? ''}\n${host ?? ''}\n${url}`;
 }
 
-/** The state an answer is made at: the data version, and the day (prices from pricelist rules depend on it). */
+/**
+ * What an answer is made at besides its tables: other connections' commits and the connection
+ * (dataVersion.external), and the day (prices from pricelist rules depend on it).
+ */
 export function answerVersion(core: Core): string {
-  return `${core.rest.dataVersion()}|${formatDate(core.clock.now())}`;
+  return `${core.rest.dataVersion.external()}|${formatDate(core.clock.now())}`;
 }
+
+/**
+ * Tables every answer depends on besides those its statements read while it was made: what
+ * authentication reads before the handler runs (a cached repeat checks only the IP's lock-out
+ * again: authenticate.repeat), the fault switches, and what the core reads once and keeps in
+ * memory (the service settings, the test clock among them; the document links' key).
+ */
+export const ANSWERS_ALWAYS_DEPEND_ON: readonly string[] = [
+  'accounts',
+  'api_users',
+  'auth_generation',
+  'connectors',
+  'sandbox_faults',
+  'service_settings',
+  'service_secrets',
+];
 
 const PREFIX = `${REST_PREFIX}/`;
 
 /**
- * Answers a repeated REST GET from the answer cache before the framework sees the request:
- * a Map lookup, the data version (two trivial statements), the caller IP's lock-out, then the
- * stored bytes as they are and the API log line. Routing, hooks, serialization and encoding are
+ * Answers a repeated REST GET from the answer cache before the framework sees the request: a
+ * Map lookup, the version (one trivial statement) and its tables' changes, the caller IP's
+ * lock-out, then the stored bytes as they are and the API log line. Routing, hooks, serialization and encoding are
  * what a repeat would otherwise pay for, several times the cost of writing the bytes (README,
  * Performance). Anything else (a miss, another method, a locked IP, a closing server) returns
  * false and goes through Fastify, which answers it and fills the cache (route-kit.ts).
  */
 export function createCachedAnswers(core: Core, cache: AnswerCache, isClosing: () => boolean) {
+  const { dependencies } = core.rest.dataVersion;
+  const unchanged = (tables: readonly string[], since: number) => dependencies.unchangedSince(tables, since);
   return function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || isClosing()) return false;
     const url = request.url ?? '';
@@ -36,7 +57,7 @@ export function createCachedAnswers(core: Core, cache: AnswerCache, isClosing: (
     const started = performance.now();
     const ip = request.socket.remoteAddress ?? '';
     const { headers } = request;
-    const answer = cache.get(answerKey(ip, headers.authorization, headers.host, url), answerVersion(core));
+    const answer = cache.get(answerKey(ip, headers.authorization, headers.host, url), answerVersion(core), unchanged);
     if (answer === undefined || bypassesAnswerCache(core, answer.companyId, url) || !core.rest.authenticate.repeat(answer.user, ip)) return false;
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
     response.end(answer.body);

@@ -9,7 +9,7 @@ import { envelope } from '../envelope.ts';
 import { readListFilters } from './list-request.ts';
 import { companyIdOf } from './rest-context.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import { answerKey, answerVersion } from './cached-answers.ts';
+import { ANSWERS_ALWAYS_DEPEND_ON, answerKey, answerVersion } from './cached-answers.ts';
 import { requestRoute } from '../envelope.ts';
 import type { ChangedRecords } from '../../../shared/contract/events.ts';
 import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
@@ -132,6 +132,8 @@ export class RestRoutes {
     private readonly cache: AnswerCache,
   ) {}
 
+  private readonly unchanged = (tables: readonly string[], since: number) => this.core.rest.dataVersion.dependencies.unchangedSince(tables, since);
+
   /** A paginated list: the handler answers one page of rows. */
   list<F extends FilterSpec & { page: unknown }, T extends TSchema>(
     doc: Omit<EndpointDoc, 'method' | 'ok' | 'filters' | 'pageSize'> & { filters: F; item: T; pageSize: number; okDescription?: string },
@@ -199,25 +201,41 @@ export class RestRoutes {
         request,
         reply,
       };
-      if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
-      // A GET answer is reused while the data version is unchanged (see AnswerCache): repeats
-      // are answered before Fastify (cached-answers.ts); a HEAD, or a GET from an IP whose
-      // lock-out just ended, finds it here.
+      // A GET answer is reused while its version stands and the tables it was read from are
+      // unchanged (see AnswerCache): repeats are answered before Fastify (cached-answers.ts); a
+      // HEAD, or a GET from an IP whose lock-out just ended, finds it here.
       const cacheKey =
         doc.method === 'GET' ? answerKey(request.ip, request.headers.authorization, request.headers.host, request.url) : undefined;
-      const version = cacheKey === undefined ? '' : answerVersion(this.core);
-      if (cacheKey !== undefined) {
-        const cached = this.cache.get(cacheKey, version);
-        if (cached !== undefined) return reply.code(cached.status).type(cached.contentType).send(cached.body);
+      if (cacheKey === undefined) {
+        if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
+        const answer = await run(ctx);
+        return answer === SENT ? reply : answer;
       }
-      const answer = await run(ctx);
+      const { dependencies } = this.core.rest.dataVersion;
+      const version = answerVersion(this.core);
+      const cached = this.cache.get(cacheKey, version, this.unchanged);
+      if (cached !== undefined) return reply.code(cached.status).type(cached.contentType).send(cached.body);
+      // Every table read from here to the serialized answer, by this request or any other
+      // answered meanwhile (more tables than its own, never fewer).
+      const reads = dependencies.collect();
+      let answer: unknown;
+      let serialized: unknown;
+      let tables: readonly string[];
+      try {
+        if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
+        answer = await run(ctx);
+        const keep = answer !== SENT && reply.statusCode === status && request.rest && this.cache.worthKeeping(cacheKey);
+        serialized = keep ? reply.serialize(answer) : undefined;
+      } finally {
+        tables = reads.stop();
+      }
       if (answer === SENT) return reply;
-      if (cacheKey === undefined || reply.statusCode !== status || !request.rest || !this.cache.worthKeeping(cacheKey)) return answer;
-      const serialized = reply.serialize(answer);
-      if (typeof serialized !== 'string') return answer;
+      if (typeof serialized !== 'string' || !request.rest) return answer;
       const body = Buffer.from(serialized);
       this.cache.set(cacheKey, {
         version,
+        tables: [...ANSWERS_ALWAYS_DEPEND_ON, ...tables],
+        since: reads.since,
         body,
         status,
         contentType: JSON_TYPE,

@@ -230,8 +230,9 @@ export function createAuthenticator(deps: {
   /**
    * A repeat of a call that `user` passed moments ago with the same credentials, IP, method and
    * path (a hit of the REST answer cache). Everything else a check reads (account, REST switch,
-   * user, password, whitelist, restrictions) is stored data, which the cached answer's data version
-   * covers; only the caller IP's lock-out can change without a write, so only it is checked again.
+   * user, password, whitelist, restrictions) is stored data, which every cached answer depends on
+   * (cached-answers.ts, ANSWERS_ALWAYS_DEPEND_ON); only the caller IP's lock-out can change without
+   * a write, so only it is checked again.
    */
   function repeat(user: AuthenticatedUser, ip: string): boolean {
     if (lockout.retryAfterSeconds(ip) > 0) return false;
