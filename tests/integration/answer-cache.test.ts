@@ -212,6 +212,29 @@ describe('an answer depends on the tables it was read from', () => {
   });
 });
 
+describe('an answer made while its caller changed', () => {
+  it('is not served to an API user deleted after its request was authenticated', async () => {
+    const [name, password] = await h.apiUser();
+    const route = '/invoices/list/skipcancelled:1/';
+    expect((await raw(route, [name, password])).status).toBe(200); // asked once: the next answer is kept
+    // Hold the next call after its authentication (a fault's latency), delete the user, let it go.
+    const fault = await h.control<{ fault_id: number }>('POST', '/accounts/1/faults', { method: 'GET', path: '/invoices/list/*', latency_ms: 600000, count: 1 });
+    expect(fault.status, JSON.stringify(fault.body.messages)).toBe(201);
+    const held = raw(route, [name, password]);
+    for (;;) {
+      const faults = await h.control<Array<{ fault_id: number; fired: number }>>('GET', '/accounts/1/faults');
+      if (faults.body.data.find((f) => f.fault_id === fault.body.data.fault_id)?.fired === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const users = await h.control<Array<{ id: number; username: string }>>('GET', '/accounts/1/api-users');
+    const id = users.body.data.find((u) => u.username === name)!.id;
+    expect((await h.control('DELETE', `/accounts/1/api-users/${id}`)).status).toBe(200);
+    expect((await h.control('DELETE', `/accounts/1/faults/${fault.body.data.fault_id}`)).status).toBe(200);
+    expect((await held).status).toBe(200); // authenticated before the delete
+    expect((await raw(route, [name, password])).status).toBe(401);
+  });
+});
+
 describe('the answer cache setting', () => {
   it('0 MB turns the cache off: answers are still right after changes', async () => {
     await h.control('PATCH', '/settings', { answer_cache_mb: 0 });

@@ -25,16 +25,17 @@ export function createDataVersion(db: Database, excludedChanges: () => number): 
   const own = () => `${connectionGeneration(db)}:${(changes.get() as number) - excludedChanges()}`;
   const version = () => `${own()}:${others.get() as number}`;
   const tables = tableChangesOf(db);
-  const dependencies: AnswerDependencies = tables ?? {
-    collect: () => ({ since: 0, stop: () => [] }),
-    unchangedSince: () => true,
-  };
+  const dependencies: AnswerDependencies = tables
+    ? { now: () => tables.now, collect: () => tables.collect(), unchangedSince: (read, since) => tables.unchangedSince(read, since) }
+    : { now: () => 0, collect: () => ({ since: 0, stop: () => [] }), unchangedSince: () => true };
   const external = tables ? () => `${connectionGeneration(db)}:${others.get() as number}` : version;
   return Object.assign(version, { own, external, dependencies });
 }
 
 /** Collects the tables an answer reads, and says later whether any of them changed. */
 export interface AnswerDependencies {
+  /** The change sequence number now (see TableChanges.now). */
+  now(): number;
   collect(): Dependencies;
   unchangedSince(tables: readonly string[], since: number): boolean;
 }

@@ -101,6 +101,11 @@ export class TableChanges {
   private readonly changedAt = new Map<string, number>();
   private readonly collecting = new Set<Set<string>>();
 
+  /** The sequence number now: an answer whose making starts here is stale once a table it reads changes after it. */
+  get now(): number {
+    return this.sequence;
+  }
+
   /** Whether reads are being collected now (the statements' hot path checks this first). */
   get collects(): boolean {
     return this.collecting.size > 0;

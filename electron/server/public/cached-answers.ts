@@ -23,19 +23,12 @@ export function answerVersion(core: Core): string {
 
 /**
  * Tables every answer depends on besides those its statements read while it was made: what
- * authentication reads before the handler runs (a cached repeat checks only the IP's lock-out
- * again: authenticate.repeat), the fault switches, and what the core reads once and keeps in
- * memory (the service settings, the test clock among them; the document links' key).
+ * authentication read before the handler ran (a cached repeat checks only the IP's lock-out
+ * again: authenticate.repeat), through auth_generation, which triggers move on every change of an
+ * account or of an API user but its last use (migration 021); and the service settings, which
+ * the core reads once and keeps in memory (the test clock among them).
  */
-export const ANSWERS_ALWAYS_DEPEND_ON: readonly string[] = [
-  'accounts',
-  'api_users',
-  'auth_generation',
-  'connectors',
-  'sandbox_faults',
-  'service_settings',
-  'service_secrets',
-];
+export const ANSWERS_ALWAYS_DEPEND_ON: readonly string[] = ['auth_generation', 'service_settings'];
 
 const PREFIX = `${REST_PREFIX}/`;
 

@@ -24,6 +24,7 @@ import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 import { buildOpenApi } from './openapi.ts';
 import './rest-context.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
+import { answerVersion } from './cached-answers.ts';
 import { installFaults } from './faults.ts';
 
 export { REST_PREFIX };
@@ -44,10 +45,13 @@ function bodyHead(body: unknown): string {
 export async function restApi(app: FastifyInstance, opts: { core: Core; cache: AnswerCache }): Promise<void> {
   const { core } = opts;
   app.decorateRequest('rest', null);
+  app.decorateRequest('answerMark', null);
 
   // Authentication runs for every request under the prefix, unknown routes included: a caller
   // learns which routes exist only with valid credentials.
   app.addHook('onRequest', async (request, reply) => {
+    // Before anything is read: what a cached answer to this GET will be checked against.
+    if (request.method === 'GET') request.answerMark = { version: answerVersion(core), since: core.rest.dataVersion.dependencies.now() };
     // The API description is public, like any published interface document.
     if (request.url.split('?', 1)[0] === OPENAPI_PATH) return;
     const path = parseRestPath(request.url);

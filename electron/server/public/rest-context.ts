@@ -7,9 +7,22 @@ export interface RestContext {
   user: AuthenticatedUser;
 }
 
+/**
+ * Where the data stood when a GET arrived, before authentication read anything: an answer
+ * cached for it is stale once anything it depends on changed after this (a user deleted while
+ * its password was being checked included). See route-kit.ts.
+ */
+export interface AnswerMark {
+  /** answerVersion() then. */
+  version: string;
+  /** The change sequence number then (AnswerDependencies.now). */
+  since: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     rest: RestContext | null;
+    answerMark: AnswerMark | null;
   }
 }
 

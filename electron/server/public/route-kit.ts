@@ -212,7 +212,8 @@ export class RestRoutes {
         return answer === SENT ? reply : answer;
       }
       const { dependencies } = this.core.rest.dataVersion;
-      const version = answerVersion(this.core);
+      // As the data stood before authentication read anything (the REST door's onRequest hook).
+      const version = request.answerMark?.version ?? answerVersion(this.core);
       const cached = this.cache.get(cacheKey, version, this.unchanged);
       if (cached !== undefined) return reply.code(cached.status).type(cached.contentType).send(cached.body);
       // Every table read from here to the serialized answer, by this request or any other
@@ -235,7 +236,7 @@ export class RestRoutes {
       this.cache.set(cacheKey, {
         version,
         tables: [...ANSWERS_ALWAYS_DEPEND_ON, ...tables],
-        since: reads.since,
+        since: Math.min(request.answerMark?.since ?? reads.since, reads.since),
         body,
         status,
         contentType: JSON_TYPE,
