@@ -81,9 +81,11 @@ describe('explainTables', () => {
     expect(tablesOf(db, 'INSERT INTO scratch (v) VALUES (1)')).toEqual({ reads: [], writes: [] });
   });
 
-  it('takes a schema change for a change of every table', () => {
-    expect(tablesOf(db, 'CREATE INDEX notes_text ON notes(text)')?.writes).toEqual([EVERY_TABLE]);
-    expect(tablesOf(db, 'DROP TABLE notes')?.writes).toEqual([EVERY_TABLE]);
+  it('takes a schema change for a change of every table, and says the schema changes', () => {
+    for (const ddl of ['CREATE INDEX notes_text ON notes(text)', 'DROP TABLE notes', 'CREATE TABLE more (id INTEGER PRIMARY KEY)']) {
+      expect(explainTables(db, ddl, [], rootPagesOf(db))).toMatchObject({ writes: [EVERY_TABLE], changesSchema: true });
+    }
+    expect(explainTables(db, 'DELETE FROM notes', [], rootPagesOf(db))?.changesSchema).toBe(false);
   });
 
   it('answers undefined for root pages it was not given (the schema changed since)', () => {

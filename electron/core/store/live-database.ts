@@ -139,11 +139,12 @@ class LiveStatement {
     let tables = this.tables;
     if (tables === undefined || this.tablesOfSchema !== this.database.schemaEpoch) {
       tables = this.database.tablesOf(this.source, this.bound ?? args);
-      this.tables = tables;
+      // Tables not found this time (arguments that do not bind) are looked for again next time.
+      this.tables = tables === UNKNOWN_TABLES ? undefined : tables;
       this.tablesOfSchema = this.database.schemaEpoch;
     }
     if (changes.collects) changes.read(tables.reads);
-    if (tables.writes.length > 0) this.database.wrote(tables.writes);
+    if (!this.native.readonly && tables.writes.length > 0) this.database.wrote(tables);
   }
 
   /** In rows mode, a statement that returns data runs raw and its rows go through a shape. */
@@ -288,6 +289,11 @@ type Registration = (connection: Native) => void;
 /** SQLite's own wal_autocheckpoint default (pages), given back when the checkpoint thread is gone. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
+/** A statement whose tables could not be found: it may read and write any table (the schema is not thought changed). */
+const UNKNOWN_TABLES: StatementTables = { reads: [EVERY_TABLE], writes: [EVERY_TABLE], changesSchema: false };
+/** Raw SQL and a swap: any table, and the schema, may have changed. */
+const SCHEMA_CHANGE: StatementTables = { reads: [EVERY_TABLE], writes: [EVERY_TABLE], changesSchema: true };
+
 /** Statements whose tables are remembered per connection (by source text); beyond it they are found again. */
 const STATEMENT_TABLES_KEPT = 2000;
 
@@ -329,18 +335,20 @@ class LiveDb {
         tables = explainTables(this.connection, source, args, this.roots);
       }
     } catch {
-      tables = undefined; // not explainable here: taken as touching every table
+      // Not explainable with these arguments (an iterate() whose arguments do not bind throws
+      // right after): every table this once, and not remembered.
+      return UNKNOWN_TABLES;
     }
-    tables ??= { reads: [EVERY_TABLE], writes: [EVERY_TABLE] };
+    tables ??= UNKNOWN_TABLES;
     if (this.statementTables.size >= STATEMENT_TABLES_KEPT) this.statementTables.clear();
     this.statementTables.set(source, tables);
     return tables;
   }
 
   /** Notes a write; one that may have changed the schema also forgets the root pages and the statements' tables. */
-  wrote(tables: readonly string[]): void {
-    this.changes.wrote(tables);
-    if (tables.includes(EVERY_TABLE)) this.forgetSchema();
+  wrote({ writes, changesSchema }: Pick<StatementTables, 'writes' | 'changesSchema'>): void {
+    this.changes.wrote(writes);
+    if (changesSchema) this.forgetSchema();
   }
 
   private forgetSchema(): void {
@@ -371,7 +379,7 @@ class LiveDb {
     try {
       this.connection.exec(source);
     } finally {
-      this.wrote([EVERY_TABLE]);
+      this.wrote(SCHEMA_CHANGE);
     }
     return this;
   }
@@ -491,7 +499,7 @@ class LiveDb {
     this.connection = this.openFile(this.path);
     for (const registration of this.registrations) registration(this.connection);
     this.generation += 1;
-    this.wrote([EVERY_TABLE]);
+    this.wrote(SCHEMA_CHANGE);
   }
 
   private register(registration: Registration): this {

@@ -8,6 +8,8 @@ export interface StatementTables {
   readonly reads: readonly string[];
   /** [EVERY_TABLE] when not known (a schema change, a virtual table, a computed root page). */
   readonly writes: readonly string[];
+  /** It may change the schema: root pages and other statements' tables are to be found again after it. */
+  readonly changesSchema: boolean;
 }
 
 /** The b-tree opcodes whose root page says which table (or index of which table) is opened. */
@@ -56,9 +58,11 @@ export function explainTables(
   const program = Reflect.apply(explain.all, explain, Array.from(args)) as Opcode[];
   const reads = new Set<string>();
   const writes = new Set<string>();
+  let changesSchema = false;
   for (const { opcode, p1, p2, p3, p5 } of program) {
     if (CHANGES_UNKNOWN.has(opcode)) {
       writes.add(EVERY_TABLE);
+      changesSchema = true;
       continue;
     }
     const reading = OPENS_FOR_READING.has(opcode);
@@ -73,10 +77,13 @@ export function explainTables(
     }
     const table = roots.get(root);
     if (table === undefined) return undefined;
-    if (table === 'sqlite_schema' && !reading) writes.add(EVERY_TABLE);
+    if (table === 'sqlite_schema' && !reading) {
+      writes.add(EVERY_TABLE);
+      changesSchema = true;
+    }
     (reading ? reads : writes).add(table);
   }
-  return { reads: [...reads], writes: writes.has(EVERY_TABLE) ? [EVERY_TABLE] : [...writes] };
+  return { reads: [...reads], writes: writes.has(EVERY_TABLE) ? [EVERY_TABLE] : [...writes], changesSchema };
 }
 
 /** A change sequence number, and the tables read while it was collected (see TableChanges.collect). */
