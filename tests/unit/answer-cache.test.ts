@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, type CachedAnswer } from '../../electron/server/public/answer-cache.ts';
+import { answerDays } from '../../electron/server/public/cached-answers.ts';
 
 /** Every table unchanged: the version alone decides. */
 const fresh = () => true;
@@ -85,5 +86,16 @@ describe('AnswerCache and the tables of an answer', () => {
     changedAt.set('contacts', 8);
     expect(cache.get('sales page', 'v', unchanged)).toBeUndefined();
     expect(cache.stats()).toEqual({ bytes: 0, entries: 0 });
+  });
+});
+
+describe('answerDays', () => {
+  it("tells apart two moments of one Bucharest day on either side of a UTC midnight (document links expire at UTC midnights)", () => {
+    // 23:30 and 00:30 UTC on a summer night are 02:30 and 03:30 in Bucharest, the same day there.
+    const before = new Date('2026-07-14T23:30:00Z');
+    const after = new Date('2026-07-15T00:30:00Z');
+    expect(answerDays(before).split('|')[0]).toBe(answerDays(after).split('|')[0]);
+    expect(answerDays(before)).not.toBe(answerDays(after));
+    expect(answerDays(after)).toBe(answerDays(new Date('2026-07-15T20:00:00Z')));
   });
 });

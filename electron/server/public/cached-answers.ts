@@ -14,11 +14,17 @@ export function answerKey(ip: string, authorization: string | undefined, host: s
 }
 
 /**
- * What an answer is made at besides its tables: other connections' commits and the connection
- * (dataVersion.external), and the day (prices from pricelist rules depend on it).
+ * The days an answer depends on: Bucharest's (prices from pricelist rules, payment defaults) and
+ * UTC's (an expiring document link runs out at a UTC midnight: documents/links.ts linkExpiry).
  */
+export function answerDays(now: Date): string {
+  return `${formatDate(now)}|${Math.floor(now.getTime() / DAY_MS)}`;
+}
+const DAY_MS = 86_400_000;
+
+/** What an answer is made at besides its tables: other connections' commits and the connection (dataVersion.external), and the days. */
 export function answerVersion(core: Core): string {
-  return `${core.rest.dataVersion.external()}|${formatDate(core.clock.now())}`;
+  return `${core.rest.dataVersion.external()}|${answerDays(core.clock.now())}`;
 }
 
 /**

@@ -29,7 +29,8 @@ const DAY_S = 86_400;
 /**
  * When an expiring link made at `now` runs out: 00:00 UTC of the day after the next, so 24 to
  * 48 hours. Bucketed by day on purpose: every link made on one day is the same string, so a list
- * answer served from the answer cache (keyed by day) carries links as valid as a fresh one.
+ * answer served from the answer cache (which holds answers of one UTC day: answerDays in
+ * server/public/cached-answers.ts) carries links as valid as a fresh one.
  */
 export function linkExpiry(now: Date): number {
   return (Math.floor(now.getTime() / 1000 / DAY_S) + 2) * DAY_S;
