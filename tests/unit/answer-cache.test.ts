@@ -3,7 +3,7 @@ import { AnswerCache, type CachedAnswer } from '../../electron/server/public/ans
 import { answerDays } from '../../electron/server/public/cached-answers.ts';
 
 /** Every table unchanged: the version alone decides. */
-const fresh = () => true;
+const fresh = { unchangedSince: () => true };
 
 const answer = (version: string, bytes: number): CachedAnswer => ({
   version,
@@ -81,7 +81,7 @@ describe('AnswerCache and the tables of an answer', () => {
     const cache = new AnswerCache(() => 1 << 20);
     cache.set('sales page', { ...answer('v', 100), tables: ['sales', 'contacts'], since: 7 });
     const changedAt = new Map<string, number>([['products', 9]]);
-    const unchanged = (tables: readonly string[], since: number) => tables.every((table) => (changedAt.get(table) ?? 0) <= since);
+    const unchanged = { unchangedSince: (tables: readonly string[], since: number) => tables.every((table) => (changedAt.get(table) ?? 0) <= since) };
     expect(cache.get('sales page', 'v', unchanged)).toBeDefined();
     changedAt.set('contacts', 8);
     expect(cache.get('sales page', 'v', unchanged)).toBeUndefined();

@@ -63,7 +63,7 @@ describe('Pager limits', () => {
 });
 
 /** Every table unchanged: the version alone decides. */
-const fresh = () => true;
+const fresh = { unchangedSince: () => true };
 
 const answer = (version: string, bytes: number, logHead = ''): CachedAnswer => ({
   version,

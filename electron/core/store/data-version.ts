@@ -1,6 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { connectionGeneration, tableChangesOf } from './live-database.ts';
-import type { Dependencies } from './table-changes.ts';
+import type { AnswerDependencies } from './table-changes.ts';
+
+export type { AnswerDependencies };
+
+/** A database that does not track its tables: nothing is collected, and the version alone decides. */
+const UNTRACKED: AnswerDependencies = { now: () => 0, collect: () => ({ since: 0, stop: () => [] }), unchangedSince: () => true };
 
 /**
  * A token that changes whenever the stored data may have changed: commits by any other
@@ -25,19 +30,9 @@ export function createDataVersion(db: Database, excludedChanges: () => number): 
   const own = () => `${connectionGeneration(db)}:${(changes.get() as number) - excludedChanges()}`;
   const version = () => `${own()}:${others.get() as number}`;
   const tables = tableChangesOf(db);
-  const dependencies: AnswerDependencies = tables
-    ? { now: () => tables.now, collect: () => tables.collect(), unchangedSince: (read, since) => tables.unchangedSince(read, since) }
-    : { now: () => 0, collect: () => ({ since: 0, stop: () => [] }), unchangedSince: () => true };
+  const dependencies = tables ?? UNTRACKED;
   const external = tables ? () => `${connectionGeneration(db)}:${others.get() as number}` : version;
   return Object.assign(version, { own, external, dependencies });
-}
-
-/** Collects the tables an answer reads, and says later whether any of them changed. */
-export interface AnswerDependencies {
-  /** The change sequence number now (see TableChanges.now). */
-  now(): number;
-  collect(): Dependencies;
-  unchangedSince(tables: readonly string[], since: number): boolean;
 }
 
 export type DataVersion = (() => string) & { own: () => string; external: () => string; dependencies: AnswerDependencies };

@@ -86,6 +86,15 @@ export function explainTables(
   return { reads: [...reads], writes: writes.has(EVERY_TABLE) ? [EVERY_TABLE] : [...writes], changesSchema };
 }
 
+/** Collects the tables an answer reads, and says later whether any of them changed (TableChanges). */
+export interface AnswerDependencies {
+  /** The change sequence number now: an answer whose making starts here is stale once a table it reads changes after it. */
+  now(): number;
+  /** Starts collecting the tables read from now on. */
+  collect(): Dependencies;
+  unchangedSince(tables: readonly string[], since: number): boolean;
+}
+
 /** A change sequence number, and the tables read while it was collected (see TableChanges.collect). */
 export interface Dependencies {
   /** The sequence number when the collection began: changes after it make the answer stale. */
@@ -101,15 +110,14 @@ export interface Dependencies {
  * wrote: PRAGMA data_version, checked apart). Reads of concurrent answers are collected into
  * every open collection: a collection may hold more tables than its own answer read, never fewer.
  */
-export class TableChanges {
+export class TableChanges implements AnswerDependencies {
   private sequence = 0;
   /** The last change whose tables were not known: every answer made before it is stale. */
   private everyChangedAt = 0;
   private readonly changedAt = new Map<string, number>();
   private readonly collecting = new Set<Set<string>>();
 
-  /** The sequence number now: an answer whose making starts here is stale once a table it reads changes after it. */
-  get now(): number {
+  now(): number {
     return this.sequence;
   }
 
@@ -136,7 +144,6 @@ export class TableChanges {
     for (const collected of this.collecting) for (const table of tables) collected.add(table);
   }
 
-  /** Starts collecting the tables read from now on. */
   collect(): Dependencies {
     const collected = new Set<string>();
     this.collecting.add(collected);
@@ -149,7 +156,6 @@ export class TableChanges {
     };
   }
 
-  /** Whether none of `tables` changed after sequence number `since`. */
   unchangedSince(tables: readonly string[], since: number): boolean {
     if (this.everyChangedAt > since) return false;
     for (const table of tables) {

@@ -1,5 +1,6 @@
 import type { AuthenticatedUser } from '../../core/domains/auth/index.ts';
 import type { LoggedAnswer } from '../../core/domains/api-log/index.ts';
+import type { AnswerDependencies } from '../../core/store/data-version.ts';
 
 /**
  * One answer of a GET endpoint as it went out, with what a repeat of the request needs. As a
@@ -42,8 +43,8 @@ export function ownCopy(text: string): string {
   return text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** Whether none of `tables` changed after change number `since` (the core's AnswerDependencies). */
-export type TablesUnchanged = (tables: readonly string[], since: number) => boolean;
+/** Says whether the tables of an answer changed since it was made (the core's AnswerDependencies). */
+export type TableValidity = Pick<AnswerDependencies, 'unchangedSince'>;
 
 /**
  * Serialized answers of GET endpoints, reused while the data they were made of is unchanged
@@ -67,11 +68,11 @@ export class AnswerCache {
   constructor(private readonly maxBytes: () => number) {}
 
   /** The answer stored under `key` when it was made at `version` from tables unchanged since; a stale one is dropped. */
-  get(key: string, version: string, unchanged: TablesUnchanged): CachedAnswer | undefined {
+  get(key: string, version: string, tables: TableValidity): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
-    if (entry.version !== version || !unchanged(entry.tables, entry.since)) {
+    if (entry.version !== version || !tables.unchangedSince(entry.tables, entry.since)) {
       this.bytes -= sizeOf(key, entry);
       return undefined;
     }

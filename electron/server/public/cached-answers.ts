@@ -48,7 +48,6 @@ const PREFIX = `${REST_PREFIX}/`;
  */
 export function createCachedAnswers(core: Core, cache: AnswerCache, isClosing: () => boolean) {
   const { dependencies } = core.rest.dataVersion;
-  const unchanged = (tables: readonly string[], since: number) => dependencies.unchangedSince(tables, since);
   return function answerFromCache(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || isClosing()) return false;
     const url = request.url ?? '';
@@ -56,7 +55,7 @@ export function createCachedAnswers(core: Core, cache: AnswerCache, isClosing: (
     const started = performance.now();
     const ip = request.socket.remoteAddress ?? '';
     const { headers } = request;
-    const answer = cache.get(answerKey(ip, headers.authorization, headers.host, url), answerVersion(core), unchanged);
+    const answer = cache.get(answerKey(ip, headers.authorization, headers.host, url), answerVersion(core), dependencies);
     if (answer === undefined || bypassesAnswerCache(core, answer.companyId, url) || !core.rest.authenticate.repeat(answer.user, ip)) return false;
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });
     response.end(answer.body);

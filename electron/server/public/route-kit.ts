@@ -132,8 +132,6 @@ export class RestRoutes {
     private readonly cache: AnswerCache,
   ) {}
 
-  private readonly unchanged = (tables: readonly string[], since: number) => this.core.rest.dataVersion.dependencies.unchangedSince(tables, since);
-
   /** A paginated list: the handler answers one page of rows. */
   list<F extends FilterSpec & { page: unknown }, T extends TSchema>(
     doc: Omit<EndpointDoc, 'method' | 'ok' | 'filters' | 'pageSize'> & { filters: F; item: T; pageSize: number; okDescription?: string },
@@ -214,7 +212,7 @@ export class RestRoutes {
       const { dependencies } = this.core.rest.dataVersion;
       // As the data stood before authentication read anything (the REST door's onRequest hook).
       const version = request.answerMark?.version ?? answerVersion(this.core);
-      const cached = this.cache.get(cacheKey, version, this.unchanged);
+      const cached = this.cache.get(cacheKey, version, dependencies);
       if (cached !== undefined) return reply.code(cached.status).type(cached.contentType).send(cached.body);
       // Every table read from here to the serialized answer, by this request or any other
       // answered meanwhile (more tables than its own, never fewer).
