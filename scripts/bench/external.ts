@@ -3,8 +3,9 @@
  *    scripts/bench-seed.ts, each printing one JSON line with --json); skipped with a note when a
  *    script is absent. Both run on every core: they are not part of the server/load split.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildCoreBundle } from '../build.mjs';
 import type { BenchOptions } from './args.ts';
 import { allCores, onCores } from './pinning.ts';
 import { runToEnd } from './processes.ts';
@@ -58,13 +59,30 @@ export async function benchStart(options: BenchOptions, entry: ServiceEntry, log
   }
 }
 
-/** Seeding a new database at the bench's scale (into a temporary folder the script removes). */
+/**
+ * Where the seed bench is bundled, under dist/ (its imports resolve from the checkout's
+ * node_modules) and removed after the run.
+ */
+const SEED_BUILD = join(ROOT, 'dist/bench-seed');
+
+/**
+ * Seeding a new database at the bench's scale (into a temporary folder the script removes), with
+ * the seed compiled as the product runs it: bench-seed.ts bundled by build.mjs's buildCoreBundle,
+ * like dist/server and the desktop main (a first start seeds in that code, a reset in its
+ * seed-worker.js). Not through tsx: its loader thread and the TypeScript it compiles on load
+ * added ~35 MB to the peak RSS here, which no start or reset has.
+ */
 export async function benchSeed(options: BenchOptions, log: (line: string) => void): Promise<ReportRow> {
   const script = join(ROOT, 'scripts/bench-seed.ts');
   const name = `seed, scale ${options.scale}`;
   if (!existsSync(script)) return skipped(name, 'skipped: scripts/bench-seed.ts does not exist');
-  log(`seeding scale ${options.scale}`);
-  const [command, args] = onCores(allCores(), process.execPath, ['--import', 'tsx', script, '--scale', String(options.scale), '--json']);
+  log(`seeding scale ${options.scale} (bench-seed.ts bundled as dist/server is)`);
+  try {
+    await buildCoreBundle('bench-seed', script, SEED_BUILD, 'node20');
+  } catch (error) {
+    return skipped(name, `bundling bench-seed.ts failed: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const [command, args] = onCores(allCores(), process.execPath, [join(SEED_BUILD, 'bench-seed.js'), '--scale', String(options.scale), '--json']);
   try {
     const result = lastJsonLine(await runToEnd(command, args));
     if (!result) return skipped(name, 'bench-seed.ts printed no JSON line');
@@ -84,5 +102,7 @@ export async function benchSeed(options: BenchOptions, log: (line: string) => vo
     };
   } catch (error) {
     return skipped(name, `bench-seed.ts failed: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    rmSync(SEED_BUILD, { recursive: true, force: true });
   }
 }
