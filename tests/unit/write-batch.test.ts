@@ -57,6 +57,42 @@ describe('write batch (group commit)', () => {
     expect(committed()).toEqual(['a', 'c']);
   });
 
+  it('a batch keeps its sub-journal in memory and sets temp_store back after, whatever happened', async () => {
+    const tempStore = () => db.pragma('temp_store', { simple: true });
+    expect(tempStore()).toBe(0);
+    db.pragma('busy_timeout = 0'); // a batch that cannot begin fails at once
+    const batch = createWriteBatch(db);
+    const inside: unknown[] = [];
+    await batch.run(() => inside.push(tempStore()));
+    await expect(batch.run(() => { inside.push(tempStore()); throw new Error('refused'); })).rejects.toThrow('refused');
+    expect(inside).toEqual([2, 2]); // MEMORY while the batches ran
+    expect(tempStore()).toBe(0);
+    other.exec('BEGIN IMMEDIATE'); // a batch that cannot begin
+    await expect(batch.run(insert('x'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    other.exec('ROLLBACK');
+    expect(tempStore()).toBe(0);
+  });
+
+  it('a write that changed more than the sub-journal held in memory before rolls back alone', async () => {
+    // ~200 pages of rows: the failing write's savepoint journals far more than 64 KiB, where
+    // the default temp_store spilled the sub-journal to a file.
+    db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO t (v) SELECT printf('%04d%3000s', i, '') FROM n").run();
+    const before = other.prepare('SELECT sum(length(v)) FROM t').pluck().get();
+    const batch = createWriteBatch(db, { maxBatchMs: 60_000 });
+    const ok = batch.run(insert('kept'));
+    const failing = batch.run(() => {
+      db.prepare("UPDATE t SET v = 'changed' || id WHERE id <= 200").run();
+      insert('kept')(); // UNIQUE: fails after changing every page of the table
+    });
+    const after = batch.run(insert('also kept'));
+    await expect(ok).resolves.toBe(201);
+    await expect(failing).rejects.toThrow(/UNIQUE/);
+    await expect(after).resolves.toBe(202);
+    expect(other.prepare('SELECT count(*) FROM t WHERE v LIKE ?').pluck().get('changed%')).toBe(0);
+    expect(other.prepare('SELECT sum(length(v)) FROM t WHERE id <= 200').pluck().get()).toBe(before);
+    expect(committed().slice(-2)).toEqual(['kept', 'also kept']);
+  });
+
   it('a write that fails outright fails alone, and a later turn opens a new batch', async () => {
     const batch = createWriteBatch(db);
     await expect(batch.run(() => { throw new Error('refused'); })).rejects.toThrow('refused');

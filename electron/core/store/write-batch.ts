@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { writesShouldWait } from './live-database.ts';
+import { withSubJournalInMemory } from './sub-journal.ts';
 
 /**
  * Group commit for the REST writes. A commit writes every page the transaction changed to the
@@ -161,7 +162,8 @@ export function createWriteBatch(db: Database, { holdBack = () => false, maxBatc
     try {
       setBusyTimeout(0);
       try {
-        transaction.immediate(taken);
+        // Each write's savepoint journals the pages it changes: in memory (sub-journal.ts).
+        withSubJournalInMemory(db, () => transaction.immediate(taken));
       } finally {
         setBusyTimeout(lockWaitMs);
       }
