@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
+import { withFields } from '../with-fields.ts';
 
 /** What one POST to a receiver came to: an answer (any status) or a network error. */
 export interface PostResult {
@@ -70,7 +71,7 @@ export function postJson(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders });
+      resolve(withFields(result, { durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders }));
     };
     const failed = (error: string) =>
       finish({ httpStatus: null, responseHeaders: null, responseBodyHead: '', error });

@@ -1,6 +1,7 @@
 import type { CoreEventBus } from '../events.ts';
 import type { PostResult } from './http-post.ts';
 import type { InboxStore } from './inbox.ts';
+import { withFields } from '../with-fields.ts';
 
 /** The built-in receiver's path (electron/server/control/inbox-receiver.ts) and its name rule. */
 const INBOX_PATH = /^\/_sandbox\/inbox\/([A-Za-z0-9._-]{1,64})$/;
@@ -47,7 +48,7 @@ export function postToOwnInbox(
   const finish = (answer: Omit<PostResult, 'durationMs' | 'requestHeaders'>) => {
     const done = settle;
     settle = undefined;
-    done?.({ ...answer, durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders });
+    done?.(withFields(answer, { durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders }));
   };
   const answer = inbox.receive(name, { ip: '127.0.0.1', method: 'POST', headers: received, body });
   events.emit('inbox.received', { name, id: answer.id, status: answer.status });

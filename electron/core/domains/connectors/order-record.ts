@@ -4,6 +4,7 @@ import type { ResolvedClient } from './order-clients.ts';
 import { appliedDiscountOf } from './order-documents.ts';
 import type { ItemRow, StoredOrder } from './order-import-model.ts';
 import type { ParsedOrder } from './order-request.ts';
+import { withFields } from '../../with-fields.ts';
 
 /**
  * The connector order's own rows: connector_orders (read by its unique id, written from the
@@ -116,13 +117,13 @@ export function createOrderRecord(db: Database) {
       last_changed_ts: lastChanged,
     };
     const orderId = stored
-      ? (updateOrder.run({ ...row, id: stored.id }), stored.id)
-      : Number(insertOrder.run({ ...row, connector_id: connectorId, order_unique_id: o.orderUniqueId, now: ts }).lastInsertRowid);
+      ? (updateOrder.run(withFields(row, { id: stored.id })), stored.id)
+      : Number(insertOrder.run(withFields(row, { connector_id: connectorId, order_unique_id: o.orderUniqueId, now: ts })).lastInsertRowid);
     if (itemsChanged) {
       deleteItems.run(companyId, orderId);
       items.forEach((item, i) => {
         const { unit: _unit, ...fields } = item;
-        insertItem.run({ ...fields, company_id: companyId, order_id: orderId, line_no: i + 1 });
+        insertItem.run(withFields(fields, { company_id: companyId, order_id: orderId, line_no: i + 1 }));
       });
     }
     return { row, orderId, lastChanged, total, codAmount };

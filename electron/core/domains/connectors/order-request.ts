@@ -14,6 +14,7 @@ import { isCents } from '../../../../shared/domain/payments.ts';
 import { round2 } from '../../money.ts';
 import { formatTimestamp } from '../../time.ts';
 import { normalizeItemAliases } from './aliases.ts';
+import { withFields } from '../../with-fields.ts';
 
 /**
  * The connector order request read and checked without the database: JSON shape (the schemas
@@ -283,7 +284,7 @@ function checkItem(item: OrderItem, index: number, errors: string[], notices: st
   } else if (lineDiscount !== undefined && lineDiscount < 0) {
     errors.push(`${p}.line_discount_value_with_vat: must not be negative`);
   }
-  return { ...item, appliedDiscount };
+  return withFields(item, { appliedDiscount });
 }
 
 function checkAddress(address: AddressInput | undefined, path: string, errors: string[]): void {
@@ -318,7 +319,7 @@ export function parseOrderRequest(method: OrderMethod, pathOrderId: string, body
     ParsedOrder,
     'orderUniqueId' | 'items' | 'payments'
   > & { order_unique_id: string; items?: OrderItem[]; payments?: OrderPayment[] };
-  const order: ParsedOrder = { ...fields, orderUniqueId };
+  const order: ParsedOrder = withFields(fields, { orderUniqueId });
 
   if (order.orderUniqueId !== pathOrderId) {
     errors.push(`order_unique_id: '${order.orderUniqueId}' differs from the {order_id} path segment '${pathOrderId}'`);
@@ -371,7 +372,7 @@ export function parseOrderRequest(method: OrderMethod, pathOrderId: string, body
       if (earlier !== undefined) {
         errors.push(`${p}.payment_reference: '${reference}' is repeated (payments[${earlier}]): a reference is unique within the order`);
       } else references.set(reference, index);
-      return { ...payment, ts: ts ?? '', day: (ts ?? '').slice(0, 10) };
+      return withFields(payment, { ts: ts ?? '', day: (ts ?? '').slice(0, 10) });
     });
   }
 

@@ -21,6 +21,7 @@ import {
 } from './order-import-model.ts';
 import { createOrderPayments } from './order-payments.ts';
 import { createOrderRecord } from './order-record.ts';
+import { withFields } from '../../with-fields.ts';
 
 /**
  * POST and PUT /connector/{connector_id}/order/{order_id}/: the order, its client, items and
@@ -105,7 +106,7 @@ export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImpo
       notices,
     });
 
-    const lines = linesOf(items.map((i): ItemForLines => ({ ...i, appliedDiscount: appliedDiscountOf(i) })));
+    const lines = linesOf(items.map((i): ItemForLines => withFields(i, { appliedDiscount: appliedDiscountOf(i) })));
     const linesTotal = totalsOf(lines).withVat;
     const state: OrderDocState = { sale: undefined, reservedAt: stored?.reserved_workpoint_id ?? null, proformaId: stored?.proforma_id ?? null };
     const c: OrderLinesContext = { companyId, orderId, settings, currency, docRate, oldItems, lines, linesTotal, notices, ts };

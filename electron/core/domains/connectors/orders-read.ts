@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ConnectorOrder, LinkedAwb, LinkedInvoice, LinkedSale } from '../../../../shared/domain/connectors.ts';
 import { documentWhere, type DocumentColumns, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
+import { withFields } from '../../with-fields.ts';
 
 const ORDER_COLUMNS = `o.id AS SERVICE_order_id, o.connector_id, o.order_unique_id, o.order_reference, o.order_date,
   o.order_updated_at, o.order_status, o.cancelled AS order_cancelled, o.order_mentions, o.currency AS order_currency_code,
@@ -83,14 +84,13 @@ export function createOrderReader(db: Database, pager: Pager) {
     const awbRows = orderIds.length ? awbs.all({ company: companyId, orders: JSON.stringify(orderIds), sales: JSON.stringify([...orderOfSale.keys()]) }) : [];
     return rows.map((row) => {
       const own = saleRows.filter((s) => s.order_id === row.SERVICE_order_id);
-      return {
-        ...row,
+      return withFields(row, {
         sales_receipts: own.map(({ order_id: _o, invoice_id: _i, ...sale }) => sale),
         invoices: own.flatMap((s) => (s.invoice_id !== null && invoiceById.has(s.invoice_id) ? [invoiceById.get(s.invoice_id)!] : [])),
         awbs: awbRows
           .filter((a) => a.connector_order_id === row.SERVICE_order_id || (a.sale_id !== null && orderOfSale.get(a.sale_id) === row.SERVICE_order_id))
           .map(({ connector_order_id: _c, sale_id: _s, ...awb }) => awb),
-      };
+      });
     });
   }
 

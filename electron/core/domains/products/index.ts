@@ -20,6 +20,7 @@ import { createPricing, round2, type OpenPricelist } from './pricing.ts';
 import { PRODUCT_COLUMNS, PRODUCT_ONE_COLUMNS, productSource, productWhere, type ProductIncludes, type ProductQuery } from './query.ts';
 import { createProductPush } from './push.ts';
 import { createProductWrites } from './write.ts';
+import { withFields } from '../../with-fields.ts';
 
 export type { ProductQuery, ProductIncludes } from './query.ts';
 export { EXPORT_CONTENT_TYPE, type ExportFormat } from './export.ts';
@@ -144,14 +145,15 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       const local = image.url === null && storage_path !== null;
       const url = local ? (media ? media(storage_path) : null) : image.url;
       const list = byId.get(parent_id) ?? [];
-      list.push({
-        ...image,
-        url,
-        storage: local ? 'local' : 'url',
-        cover_picture: list.length === 0 ? 1 : 0,
-        img_url_thumb: local ? (media ? media.thumb(storage_path) : null) : url,
-        img_url_normal: url,
-      });
+      list.push(
+        withFields(image, {
+          url,
+          storage: local ? ('local' as const) : ('url' as const),
+          cover_picture: list.length === 0 ? 1 : 0,
+          img_url_thumb: local ? (media ? media.thumb(storage_path) : null) : url,
+          img_url_normal: url,
+        }),
+      );
       byId.set(parent_id, list);
     }
     return byId;
@@ -228,13 +230,12 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
         });
         const quantity = round3(perWorkpoint.reduce((sum, w) => sum + w.stoc, 0));
         const reserved = round3(perWorkpoint.reduce((sum, w) => sum + w.stock_reserved, 0));
-        const record: Row = {
-          ...row,
+        const record: Row = withFields(row, {
           stoc_global: quantity,
           stock_reserved: reserved,
           stock_available: round3(quantity - reserved),
           magazia_id: workpoint?.id ?? null,
-        };
+        });
         const vat = row.cota_tva_vanzare as number;
         if (pricelist && workpoint) {
           const price = prices?.get(id);
