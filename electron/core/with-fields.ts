@@ -8,6 +8,11 @@
  * 170-220 -> 90-130 µs of CPU with this helper in its one spread). Node 22 and later spread in
  * ~0.1-0.3 µs and take this at ~1 µs; in place (the product detail, measured) the two are even
  * there. For the per-row and per-request copies; a spread elsewhere is fine.
+ *
+ * Unlike a spread, Object.assign sets an own `__proto__` key of `base` as the copy's prototype:
+ * never pass an object that may hold one (parsed JSON that no schema cleaned). The store's rows
+ * cannot (live-database.ts refuses such a column name for its row literal), nor can the order
+ * body once its schema kept only the known fields.
  */
 export function withFields<T extends object, U extends object>(base: T, fields: U): T & U {
   return Object.assign({}, base, fields);
