@@ -9,11 +9,10 @@
  * ~0.1-0.3 µs and take this at ~1 µs; in place (the product detail, measured) the two are even
  * there. For the per-row and per-request copies; a spread elsewhere is fine.
  *
- * Unlike a spread, Object.assign sets an own `__proto__` key of `base` as the copy's prototype:
- * never pass an object that may hold one (parsed JSON that no schema cleaned). The store's rows
- * cannot (live-database.ts refuses such a column name for its row literal), nor can the order
- * body once its schema kept only the known fields.
+ * Unlike a spread, Object.assign would set an own `__proto__` key of `base` as the copy's
+ * prototype (better-sqlite3's own row objects, used for a column named so, carry it as data):
+ * such a base is copied by a spread instead.
  */
 export function withFields<T extends object, U extends object>(base: T, fields: U): T & U {
-  return Object.assign({}, base, fields);
+  return Object.hasOwn(base, '__proto__') ? { ...base, ...fields } : Object.assign({}, base, fields);
 }

@@ -77,9 +77,12 @@ export async function benchSeed(options: BenchOptions, log: (line: string) => vo
   const name = `seed, scale ${options.scale}`;
   if (!existsSync(script)) return skipped(name, 'skipped: scripts/bench-seed.ts does not exist');
   log(`seeding scale ${options.scale} (bench-seed.ts bundled as dist/server is)`);
+  // A folder left by a run that was killed goes first; this one goes in the end, whatever happened.
+  rmSync(SEED_BUILD, { recursive: true, force: true });
   try {
     await buildCoreBundle('bench-seed', script, SEED_BUILD, 'node20');
   } catch (error) {
+    rmSync(SEED_BUILD, { recursive: true, force: true });
     return skipped(name, `bundling bench-seed.ts failed: ${(error as Error).message.split('\n')[0]}`);
   }
   const [command, args] = onCores(allCores(), process.execPath, [join(SEED_BUILD, 'bench-seed.js'), '--scale', String(options.scale), '--json']);

@@ -17,4 +17,12 @@ describe('withFields', () => {
     expect(withFields(row, { d: true })).toEqual({ ...row, d: true });
     expect(JSON.stringify(withFields(row, { a: 2 }))).toBe(JSON.stringify({ ...row, a: 2 }));
   });
+
+  it('copies an own __proto__ key as data, as a spread does, instead of making it the prototype', () => {
+    const base = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
+    const made = withFields(base, { b: 2 }) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
+    expect(made['polluted']).toBeUndefined();
+    expect(made['b']).toBe(2);
+  });
 });

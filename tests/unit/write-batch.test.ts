@@ -74,7 +74,7 @@ describe('write batch (group commit)', () => {
   });
 
   it('a write that changed more than the sub-journal held in memory before rolls back alone', async () => {
-    // ~200 pages of rows: the failing write's savepoint journals far more than 64 KiB, where
+    // ~230 pages (200 rows and their UNIQUE index): the failing write's savepoint journals far more than 64 KiB, where
     // the default temp_store spilled the sub-journal to a file.
     db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO t (v) SELECT printf('%04d%3000s', i, '') FROM n").run();
     const before = other.prepare('SELECT sum(length(v)) FROM t').pluck().get();

@@ -19,7 +19,10 @@ const MEMORY = 2;
  * the process instead of spilling it to disk.
  *
  * Inside a transaction already begun it only runs `transaction` (the sub-journal's place is
- * decided, and SQLite may refuse to change temp_store there).
+ * decided, and SQLite may refuse to change temp_store there). Changing temp_store closes the
+ * connection's TEMP database when it is open (TEMP tables and triggers gone, every statement
+ * prepared again): the service's connection never opens it (no CREATE TEMP, no temp.-qualified
+ * pragma); a caller that does must not use this.
  */
 export function withSubJournalInMemory<T>(db: Database, transaction: () => T): T {
   if (db.inTransaction) return transaction();
