@@ -36,6 +36,14 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(request, reply, 400, ['Content-Length does not match the body']);
     }
+    if (isSqliteBusy(error)) {
+      // Every write runs in one transaction: the one that found the lock taken changed nothing.
+      void reply.header('retry-after', '1');
+      return sendError(request, reply, 503, [
+        'database busy: another connection held the data file\'s write lock for longer than the busy timeout ' +
+          '(another process writing to it, or a long checkpoint); the request changed nothing, try it again',
+      ]);
+    }
     const status = fastifyError.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return sendError(request, reply, status, [fastifyError.message]);
@@ -43,4 +51,13 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
     onUnexpected(error);
     return sendError(request, reply, 500, ['internal error: the request was not completed; see the service log']);
   });
+}
+
+/**
+ * SQLite's SQLITE_BUSY and its extended codes: the write lock stayed taken for the whole busy
+ * timeout. Not a fault of the service: a 503 the caller can retry, not a 500.
+ */
+function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^SQLITE_BUSY(_|$)/.test(code);
 }

@@ -123,4 +123,25 @@ describe('the envelope on every answer', () => {
     }
     expect((await h.rest('GET', '/1/sales/list/', user)).status).toBe(200);
   });
+
+  it('a write lock held elsewhere beyond the busy timeout is a 503 to retry, not a 500', async () => {
+    const original = h.core.rest.sales.list;
+    // What better-sqlite3 throws when SQLite gives up waiting for the lock (another process holds it).
+    h.core.rest.sales.list = () => {
+      throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    };
+    try {
+      const response = await fetch(`${h.url}/app/rest/v1/1/sales/list/`, {
+        headers: { authorization: `Basic ${Buffer.from(user.join(':')).toString('base64')}` },
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      const body = (await response.json()) as { messages: string[] };
+      expectEnvelope(body as never, 503);
+      expect(body.messages[0]).toMatch(/^database busy: .*changed nothing, try it again$/);
+    } finally {
+      h.core.rest.sales.list = original;
+    }
+    expect((await h.rest('GET', '/1/sales/list/', user)).status).toBe(200);
+  });
 });

@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteFileWith } from './sqlite-files.ts';
@@ -166,5 +168,58 @@ describe('row objects', () => {
     // A statement still iterating is busy, and the connection refuses other statements meanwhile.
     expect(statement.busy).toBe(false);
     expect(live.prepare('UPDATE t SET v = v').run().changes).toBe(2);
+  });
+});
+
+describe('a transaction called as is', () => {
+  /**
+   * Another thread's connection holds the write lock for `ms` (the checkpoint thread rewinding
+   * the WAL does, for a few milliseconds); resolves once it has the lock, with the thread's exit.
+   */
+  async function lockHeldElsewhere(file: string, ms: number): Promise<{ exited: Promise<number> }> {
+    const module = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(
+      `const Database = require(${JSON.stringify(module)});
+       const { parentPort } = require('node:worker_threads');
+       const db = new Database(${JSON.stringify(file)});
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true },
+    );
+    await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    return { exited: new Promise<number>((resolve) => worker.once('exit', resolve)) };
+  }
+
+  it('waits for a write lock held by another connection, though it reads before it writes', async () => {
+    live.pragma('busy_timeout = 5000');
+    const insert = live.prepare('INSERT INTO t (v) VALUES (?)');
+    const highest = live.prepare<[], number>('SELECT max(id) FROM t').pluck();
+    // Reads, then writes: a deferred BEGIN would have to upgrade its read snapshot to the write
+    // lock, and SQLite answers that SQLITE_BUSY at once when the lock is taken.
+    const addNext = live.transaction(() => insert.run(`after-${highest.get()}`));
+    const deferred = live.transaction(() => insert.run(`deferred-${highest.get()}`)) as unknown as { deferred: () => void };
+
+    const holder = await lockHeldElsewhere(join(dir, 'live.sqlite'), 300);
+    expect(() => deferred.deferred()).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    addNext();
+    (addNext as unknown as { default: () => void }).default();
+    expect(await holder.exited).toBe(0);
+    expect(live.prepare('SELECT v FROM t ORDER BY id').pluck().all()).toEqual(['old-1', 'old-2', 'after-2', 'after-3']);
+  });
+
+  it('is a savepoint inside another transaction: a failure rolls back its own writes only', () => {
+    const insert = live.prepare('INSERT INTO t (v) VALUES (?)');
+    const inner = live.transaction((v: string) => {
+      insert.run(v);
+      throw new Error('inner failed');
+    });
+    live.transaction(() => {
+      insert.run('outer');
+      expect(() => inner('inner')).toThrow('inner failed');
+    })();
+    expect(live.prepare('SELECT v FROM t ORDER BY id').pluck().all()).toEqual(['old-1', 'old-2', 'outer']);
   });
 });

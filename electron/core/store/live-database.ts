@@ -272,7 +272,8 @@ const variant = (pick: (t: NativeTransaction) => (...args: unknown[]) => unknown
 
 /** `.default`, `.deferred`, `.immediate`, `.exclusive` and `.database` of every live transaction function. */
 const TRANSACTION_VARIANTS: object = Object.create(Function.prototype, {
-  default: { value: variant((t) => t.default) },
+  // The plain call's (immediate, see LiveDb.transaction), not better-sqlite3's deferred BEGIN.
+  default: { value: variant((t) => t.immediate) },
   deferred: { value: variant((t) => t.deferred) },
   immediate: { value: variant((t) => t.immediate) },
   exclusive: { value: variant((t) => t.exclusive) },
@@ -361,12 +362,20 @@ class LiveDb {
    * fn in a transaction of the connection current when it is called. The transaction function
    * of each connection is made once (better-sqlite3 prepares its BEGIN/COMMIT statements then).
    * Write paths make one per request: the variants come from a shared prototype, not per call.
+   *
+   * Called as is, it begins IMMEDIATE (better-sqlite3's plain call is a deferred BEGIN): every
+   * transaction of the service writes, and most read before their first write. A deferred one
+   * takes a read snapshot with that read, and its first write must then upgrade to the write
+   * lock; when another connection holds that lock at the moment (the checkpoint thread
+   * rewinding the WAL, another process), SQLite answers SQLITE_BUSY at once, without the busy
+   * timeout, as waiting could deadlock. BEGIN IMMEDIATE takes the lock first, waiting for it as
+   * the busy timeout allows. Inside a transaction (a write batch) any variant is a savepoint.
    */
   transaction(fn: (...args: unknown[]) => unknown): LiveTransaction {
     const state: TransactionState = { db: this, fn, generation: -1, native: undefined };
     const wrapped: LiveTransaction = Object.assign(
       function (this: unknown): unknown {
-        return Reflect.apply(nativeTransaction(state), this, arguments);
+        return Reflect.apply(nativeTransaction(state).immediate, this, arguments);
       },
       { [TRANSACTION]: state },
     );
