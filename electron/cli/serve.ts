@@ -34,13 +34,8 @@ async function main(argv: string[]): Promise<void> {
     }
     throw error;
   }
-  // The core and the server are loaded once the flags are good: --help and a bad flag answer at once.
-  const [{ createCore }, { startServer }, { REST_PREFIX }, { seedProgressBar }] = await Promise.all([
-    import('../core/create-core.ts'),
-    import('../server/create-server.ts'),
-    import('../server/public/index.ts'),
-    import('./progress.ts'),
-  ]);
+  // Loaded once the flags are good: --help and a bad flag answer at once.
+  const [{ seedNewDataFolder }, { seedProgressBar }] = await Promise.all([import('../core/store/first-seed.ts'), import('./progress.ts')]);
   // The settings file is read (through conf, ~0.2 s to load) only when a flag leaves it a say.
   const settings =
     args.host === undefined || args.port === undefined || args.https === undefined
@@ -54,11 +49,17 @@ async function main(argv: string[]): Promise<void> {
 
   const progress = seedProgressBar();
   let core: Core;
+  let seededNow: boolean;
   try {
+    // A new folder is seeded in a worker thread first, with nothing else loaded yet: the seed's
+    // memory goes with the thread (first-seed.ts).
+    seededNow = await seedNewDataFolder({ dataDir, kind: args.seed, scale: args.scale, now: new Date(), onProgress: progress.onProgress });
+    const { createCore } = await import('../core/create-core.ts');
     core = createCore({ dataDir, seed: args.seed, scale: args.scale, onSeedProgress: progress.onProgress });
   } finally {
     progress.stop();
   }
+  const [{ startServer }, { REST_PREFIX }] = await Promise.all([import('../server/create-server.ts'), import('../server/public/index.ts')]);
   // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
   const tls = https ? await listenerCertificate(dataDir, host) : undefined;
   let server: RunningServer;
@@ -73,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const accounts = (await core.invoke('accounts.list', {})).map((a) => `${a.company_id} (${a.name})`);
-  const seedNote = !core.seeded
+  const seedNote = !(seededNow || core.seeded)
     ? ''
     : core.startState === 'interrupted'
       ? ` (an earlier seed was interrupted: seeded again: ${args.seed}, scale ${args.scale})`

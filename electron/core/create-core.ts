@@ -3,6 +3,7 @@ import { openLiveDatabase } from './store/live-database.ts';
 import { writeBatchOf } from './store/write-batch.ts';
 import { governProcessMemory } from './memory-governor.ts';
 import { wipeData, storeState, readKeptRows, writeKeptRows } from './store/reset.ts';
+import { DATABASE_FILE } from './paths.ts';
 import { seedInto, type SeedKind } from './store/seed-store.ts';
 import { removeStaleSeedFiles } from './store/seed-job.ts';
 import type { SeedProgress } from './store/seed/index.ts';
@@ -77,7 +78,7 @@ export interface CoreOptions {
 
 export type { OperationHandlers } from './operation-handlers.ts';
 
-export const DATABASE_FILE = 'erp-workbench.sqlite';
+export { DATABASE_FILE } from './paths.ts';
 
 /**
  * The service core: store, business rules and the typed operations map. Imports nothing of

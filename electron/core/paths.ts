@@ -11,6 +11,9 @@ export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platfor
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
 }
 
+/** The store's file in a data folder. */
+export const DATABASE_FILE = 'erp-workbench.sqlite';
+
 /** Business data (SQLite, local files) lives below the user-data folder, apart from settings. */
 export function defaultDataDir(): string {
   return join(defaultUserDataDir(), 'data');

@@ -41,3 +41,22 @@ if (port && job) {
   post({ type: 'progress', done: 1, total: 4, phase: 'waiting for the test' });
   channel.postMessage({ type: 'waiting', file: job.file } satisfies GateWaiting);
 }
+
+/** The test's side of the gate. */
+export interface Gate {
+  /** Resolves when the worker waits for the test (its new file's path). */
+  waiting: Promise<string>;
+  send(type: GateCommand['type']): void;
+  close(): void;
+}
+
+export function openGate(): Gate {
+  const channel = new BroadcastChannel(GATE);
+  let resolve!: (file: string) => void;
+  const waiting = new Promise<string>((r) => (resolve = r));
+  channel.onmessage = (event) => {
+    const message = (event as { data: GateWaiting }).data;
+    if (message.type === 'waiting') resolve(message.file);
+  };
+  return { waiting, send: (type) => channel.postMessage({ type } satisfies GateCommand), close: () => channel.close() };
+}

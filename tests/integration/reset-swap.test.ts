@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { BroadcastChannel } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResetStatus } from '../../shared/contract/operations-reset.ts';
 import type { Account } from '../../shared/domain/accounts.ts';
 import { productQuery } from '../../electron/server/public/product.ts';
 import { ADMIN_TOKEN, databaseFile, startHarness, withWritableDb, writeSql, type Harness } from './harness.ts';
-import { GATE, type GateCommand, type GateWaiting } from './gated-seed-worker.ts';
+import { openGate } from './gated-seed-worker.ts';
 
 /*
  * POST /_sandbox/reset seeds a new file in a worker thread and swaps it in at once. Most tests
@@ -16,24 +15,6 @@ import { GATE, type GateCommand, type GateWaiting } from './gated-seed-worker.ts
  */
 
 const GATED_WORKER = new URL('./gated-seed-worker.ts', import.meta.url);
-
-interface Gate {
-  /** Resolves when the worker waits for the test (its new file's path). */
-  waiting: Promise<string>;
-  send(type: GateCommand['type']): void;
-  close(): void;
-}
-
-function openGate(): Gate {
-  const channel = new BroadcastChannel(GATE);
-  let resolve!: (file: string) => void;
-  const waiting = new Promise<string>((r) => (resolve = r));
-  channel.onmessage = (event) => {
-    const message = (event as { data: GateWaiting }).data;
-    if (message.type === 'waiting') resolve(message.file);
-  };
-  return { waiting, send: (type) => channel.postMessage({ type } satisfies GateCommand), close: () => channel.close() };
-}
 
 /**
  * SHA-256 over every row of every table, read on a new connection (a reset replaces the file),

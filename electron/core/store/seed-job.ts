@@ -10,8 +10,8 @@ import type { SeedProgress } from './seed/index.ts';
 export interface SeedJob {
   /** The new file to create and seed (it must not exist). */
   file: string;
-  /** The live store, read for the rows a reset keeps. */
-  liveFile: string;
+  /** The live store, read for the rows a reset keeps; null on a first start (there is none yet). */
+  liveFile: string | null;
   kind: SeedKind;
   scale: number;
   /** ISO instant the demo is moved to (the core's clock when the reset began). */
@@ -36,7 +36,10 @@ export interface RunningSeed {
 }
 
 export interface SeedWorkerOptions {
+  /** The live store: the new file is made next to it. */
   liveFile: string;
+  /** False on a first start: the live file does not exist yet, no rows to keep (default true). */
+  keepRows?: boolean;
   kind: SeedKind;
   scale: number;
   now: Date;
@@ -85,7 +88,13 @@ function startWorker(entry: URL | undefined, job: SeedJob): Worker {
  */
 export function startSeedWorker(options: SeedWorkerOptions): RunningSeed {
   const file = `${options.liveFile}${SEEDING}${randomBytes(6).toString('hex')}`;
-  const job: SeedJob = { file, liveFile: options.liveFile, kind: options.kind, scale: options.scale, now: options.now.toISOString() };
+  const job: SeedJob = {
+    file,
+    liveFile: options.keepRows === false ? null : options.liveFile,
+    kind: options.kind,
+    scale: options.scale,
+    now: options.now.toISOString(),
+  };
   const worker = startWorker(options.entry, job);
   let done = false;
   let cancelled = false;

@@ -49,23 +49,18 @@ export function seedInto(db: Database, { kind, scale, now, onProgress }: SeedReq
 const PROGRESS_EVERY_MS = 100;
 
 /**
- * A reset's new file (the seed worker's work): created with the migrations, given the live
- * store's settings and secrets, seeded, and closed, so that it is complete by itself (closing
- * checkpoints its WAL into it). Throws what went wrong; the caller deletes the file then.
+ * A new store file (the seed worker's work, for a reset or a first start): created with the
+ * migrations, given the live store's settings and secrets (a reset's), seeded, and closed, so
+ * that it is complete by itself (closing checkpoints its WAL into it). Throws what went wrong;
+ * the caller deletes the file then.
  */
 export function seedNewFile(job: SeedJob, onProgress: SeedProgress): void {
   // The settings and secrets as they are now; the swap carries them over again, with any change
   // made while this seed ran.
-  const live = new BetterSqlite3(job.liveFile, { readonly: true, fileMustExist: true });
-  let kept;
-  try {
-    kept = readKeptRows(live);
-  } finally {
-    live.close();
-  }
+  const kept = job.liveFile === null ? undefined : keptRowsOf(job.liveFile);
   const db = openDatabase(job.file);
   try {
-    writeKeptRows(db, kept);
+    if (kept) writeKeptRows(db, kept);
     let sentAt = 0;
     let sentPhase = '';
     seedInto(db, {
@@ -82,5 +77,14 @@ export function seedNewFile(job: SeedJob, onProgress: SeedProgress): void {
     });
   } finally {
     db.close();
+  }
+}
+
+function keptRowsOf(liveFile: string): ReturnType<typeof readKeptRows> {
+  const live = new BetterSqlite3(liveFile, { readonly: true, fileMustExist: true });
+  try {
+    return readKeptRows(live);
+  } finally {
+    live.close();
   }
 }

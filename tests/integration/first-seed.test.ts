@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { seedNewDataFolder } from '../../electron/core/store/first-seed.ts';
+import { storeState } from '../../electron/core/store/reset.ts';
+import { openGate } from './gated-seed-worker.ts';
+
+/*
+ * A first start seeds a new data folder in the seed worker (as a reset does) before the core is
+ * made: the store appears complete or not at all.
+ */
+
+const GATED_WORKER = new URL('./gated-seed-worker.ts', import.meta.url);
+const NOW = new Date('2026-11-27T10:00:00Z');
+
+let root: string;
+let dataDir: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'erpwb-first-seed-'));
+  dataDir = join(root, 'data');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const storeFile = () => join(dataDir, DATABASE_FILE);
+const folder = () => readdirSync(dataDir).sort();
+
+function stateOf(file: string): string {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return storeState(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('seedNewDataFolder', { timeout: 120_000 }, () => {
+  it('seeds a new folder in a worker: the store alone, complete, and the core opens it without seeding again', async () => {
+    const progress: string[] = [];
+    const seeded = await seedNewDataFolder({ dataDir, kind: 'demo', scale: 1, now: NOW, onProgress: (_done, _total, phase) => progress.push(phase) });
+    expect(seeded).toBe(true);
+    expect(progress.length).toBeGreaterThan(0);
+    // No WAL, no seed file: the worker closed its file before it was put in place.
+    expect(folder()).toEqual([DATABASE_FILE]);
+    expect(stateOf(storeFile())).toBe('seeded');
+
+    const core = createCore({ dataDir, seed: 'demo', scale: 1 });
+    try {
+      expect(core.seeded).toBe(false);
+      expect((await core.invoke('accounts.list', {})).map((a) => a.company_id)).toEqual([1]);
+      const sales = await core.invoke('lists.sales', { company_id: 1, limit: 1 });
+      expect(sales.rows.length).toBe(1);
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('leaves an existing store alone', async () => {
+    await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW });
+    const before = readFileSync(storeFile());
+    expect(await seedNewDataFolder({ dataDir, kind: 'demo', scale: 1, now: NOW })).toBe(false);
+    expect(readFileSync(storeFile()).equals(before)).toBe(true);
+  });
+
+  it('a failed seed leaves the folder without a store, and the next start seeds it', async () => {
+    const gate = openGate();
+    try {
+      const seeding = seedNewDataFolder({ dataDir, kind: 'demo', scale: 1, now: NOW, entry: GATED_WORKER });
+      const file = await gate.waiting;
+      expect(file.startsWith(`${storeFile()}.seeding-`)).toBe(true);
+      gate.send('fail');
+      await expect(seeding).rejects.toThrow('simulated seed failure');
+    } finally {
+      gate.close();
+    }
+    expect(folder()).toEqual([]);
+    expect(await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW })).toBe(true);
+    expect(folder()).toEqual([DATABASE_FILE]);
+  });
+
+  it('keeps the store another process put in place while it seeded, and removes its own', async () => {
+    const gate = openGate();
+    try {
+      const seeding = seedNewDataFolder({ dataDir, kind: 'demo', scale: 1, now: NOW, entry: GATED_WORKER });
+      await gate.waiting;
+      writeFileSync(storeFile(), "another process's store");
+      gate.send('seed');
+      expect(await seeding).toBe(false);
+    } finally {
+      gate.close();
+    }
+    expect(folder()).toEqual([DATABASE_FILE]);
+    expect(readFileSync(storeFile(), 'utf8')).toBe("another process's store");
+  });
+
+  it('removes what an interrupted first seed left, and a WAL without its database', async () => {
+    // As a process stopped during the seed leaves them (a worker's failure removes its own).
+    mkdirSync(dataDir);
+    writeFileSync(`${storeFile()}.seeding-0123456789ab`, 'partial');
+    writeFileSync(`${storeFile()}-wal`, 'a WAL of a store deleted by hand');
+    expect(await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW })).toBe(true);
+    expect(folder()).toEqual([DATABASE_FILE]);
+    expect(stateOf(storeFile())).toBe('seeded');
+  });
+});
