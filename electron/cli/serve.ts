@@ -53,7 +53,14 @@ async function main(argv: string[]): Promise<void> {
   try {
     // A new folder is seeded in a worker thread first, with nothing else loaded yet: the seed's
     // memory goes with the thread (first-seed.ts).
-    seededNow = await seedNewDataFolder({ dataDir, kind: args.seed, scale: args.scale, now: new Date(), onProgress: progress.onProgress });
+    seededNow = await seedNewDataFolder({
+      dataDir,
+      kind: args.seed,
+      scale: args.scale,
+      now: new Date(),
+      onProgress: progress.onProgress,
+      onWait: (pid) => console.error(`another process (pid ${pid}) is seeding ${dataDir}; waiting for it to finish...`),
+    });
     const { createCore } = await import('../core/create-core.ts');
     core = createCore({ dataDir, seed: args.seed, scale: args.scale, onSeedProgress: progress.onProgress });
   } finally {

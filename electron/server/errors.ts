@@ -40,7 +40,7 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
       // Every write runs in one transaction: the one that found the lock taken changed nothing.
       void reply.header('retry-after', '1');
       return sendError(request, reply, 503, [
-        'database busy: another connection held the data file\'s write lock for longer than the busy timeout ' +
+        'database busy: the data file stayed locked by another connection beyond the busy timeout ' +
           '(another process writing to it, or a long checkpoint); the request changed nothing, try it again',
       ]);
     }
@@ -54,8 +54,8 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
 }
 
 /**
- * SQLite's SQLITE_BUSY and its extended codes: the write lock stayed taken for the whole busy
- * timeout. Not a fault of the service: a 503 the caller can retry, not a 500.
+ * SQLite's SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT, BUSY_RECOVERY, BUSY_TIMEOUT): the
+ * file was locked by another connection. Not a fault of the service: a 503 the caller can retry.
  */
 function isSqliteBusy(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { seedNewDataFolder } from '../../electron/core/store/first-seed.ts';
+import { FIRST_SEED_LOCK, seedNewDataFolder } from '../../electron/core/store/first-seed.ts';
 import { storeState } from '../../electron/core/store/reset.ts';
 import { openGate } from './gated-seed-worker.ts';
 
@@ -80,11 +81,12 @@ describe('seedNewDataFolder', { timeout: 120_000 }, () => {
     expect(folder()).toEqual([DATABASE_FILE]);
   });
 
-  it('keeps the store another process put in place while it seeded, and removes its own', async () => {
+  it('keeps a store that appeared while it seeded, and removes its own', async () => {
     const gate = openGate();
     try {
       const seeding = seedNewDataFolder({ dataDir, kind: 'demo', scale: 1, now: NOW, entry: GATED_WORKER });
       await gate.waiting;
+      // As a process that takes no lock (an older version) would.
       writeFileSync(storeFile(), "another process's store");
       gate.send('seed');
       expect(await seeding).toBe(false);
@@ -95,11 +97,60 @@ describe('seedNewDataFolder', { timeout: 120_000 }, () => {
     expect(readFileSync(storeFile(), 'utf8')).toBe("another process's store");
   });
 
+  it('two first seeds of one folder take turns: the second waits for the store of the first and leaves it', async () => {
+    const gate = openGate();
+    try {
+      const first = seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW, entry: GATED_WORKER });
+      await gate.waiting;
+      expect(folder()).toContain(FIRST_SEED_LOCK);
+      const waitedFor: number[] = [];
+      const progress: string[] = [];
+      const second = seedNewDataFolder({
+        dataDir,
+        kind: 'demo',
+        scale: 1,
+        now: NOW,
+        onWait: (pid) => waitedFor.push(pid),
+        onProgress: (_d, _t, phase) => progress.push(phase),
+      });
+      await expect.poll(() => waitedFor).toEqual([process.pid]);
+      gate.send('seed');
+      expect(await first).toBe(true);
+      expect(await second).toBe(false);
+      expect(progress).toEqual([]);
+    } finally {
+      gate.close();
+    }
+    expect(folder()).toEqual([DATABASE_FILE]);
+    expect(stateOf(storeFile())).toBe('seeded');
+  });
+
+  it("waits while another live process holds the lock, and takes over a dead process's lock", async () => {
+    mkdirSync(dataDir);
+    const lock = join(dataDir, FIRST_SEED_LOCK);
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(lock, String(other.pid));
+      const waitedFor: number[] = [];
+      const seeding = seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW, onWait: (pid) => waitedFor.push(pid) });
+      await expect.poll(() => waitedFor).toEqual([other.pid]);
+      expect(folder()).toEqual([FIRST_SEED_LOCK]);
+      // It dies without removing its lock.
+      other.kill('SIGKILL');
+      expect(await seeding).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+    }
+    expect(folder()).toEqual([DATABASE_FILE]);
+  });
+
   it('removes what an interrupted first seed left, and a WAL without its database', async () => {
     // As a process stopped during the seed leaves them (a worker's failure removes its own).
     mkdirSync(dataDir);
     writeFileSync(`${storeFile()}.seeding-0123456789ab`, 'partial');
     writeFileSync(`${storeFile()}-wal`, 'a WAL of a store deleted by hand');
+    writeFileSync(join(dataDir, FIRST_SEED_LOCK), '');
+    utimesSync(join(dataDir, FIRST_SEED_LOCK), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     expect(await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW })).toBe(true);
     expect(folder()).toEqual([DATABASE_FILE]);
     expect(stateOf(storeFile())).toBe('seeded');

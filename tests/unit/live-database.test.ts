@@ -202,11 +202,17 @@ describe('a transaction called as is', () => {
     const addNext = live.transaction(() => insert.run(`after-${highest.get()}`));
     const deferred = live.transaction(() => insert.run(`deferred-${highest.get()}`)) as unknown as { deferred: () => void };
 
-    const holder = await lockHeldElsewhere(join(dir, 'live.sqlite'), 300);
+    const file = join(dir, 'live.sqlite');
+    // Held for a second: the deferred call right after must find the lock still taken.
+    const holder = await lockHeldElsewhere(file, 1000);
     expect(() => deferred.deferred()).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
     addNext();
-    (addNext as unknown as { default: () => void }).default();
     expect(await holder.exited).toBe(0);
+    // `.default` is the plain call's variant, not better-sqlite3's deferred one.
+    const again = await lockHeldElsewhere(file, 1000);
+    expect(() => deferred.deferred()).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    (addNext as unknown as { default: () => void }).default();
+    expect(await again.exited).toBe(0);
     expect(live.prepare('SELECT v FROM t ORDER BY id').pluck().all()).toEqual(['old-1', 'old-2', 'after-2', 'after-3']);
   });
 

@@ -1,5 +1,6 @@
-import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DATABASE_FILE } from '../paths.ts';
 import { removeSeedFile, removeStaleSeedFiles, startSeedWorker } from './seed-job.ts';
 import type { SeedKind } from './seed-store.ts';
@@ -12,48 +13,128 @@ export interface FirstSeedRequest {
   /** The instant the demo is moved to: the core's "now" at its start. */
   now: Date;
   onProgress?: SeedProgress;
+  /** Called once when another process is seeding the same folder and this start waits for it. */
+  onWait?: (pid: number) => void;
   /** The seed worker's module (tests substitute one); default as for a reset. */
   entry?: URL;
 }
 
+/** Held while a first start seeds its folder: the pid of the process doing it. */
+export const FIRST_SEED_LOCK = '.first-seed.lock';
+/** How often a start waiting for another process's first seed looks again. */
+const WAIT_POLL_MS = 200;
+/** A lock file without a pid yet is being written by its maker unless it is older than this. */
+const UNWRITTEN_LOCK_MS = 2000;
+/** The locks this process holds (two first seeds of one folder in one process take turns too). */
+const heldHere = new Set<string>();
+
 /**
  * A first start's seed, made before the core (and the server) are loaded: in the seed worker a
- * reset uses (seed-job.ts), into a new file that is put in place only once complete. Its memory
- * goes with the thread: run in the process, a seed at scale 1000 left ~80 MB of garbage in the
- * heap and peaked on top of the core's and the listener's modules (273 MB against ~215 MB).
+ * reset uses (seed-job.ts), into a new file that is moved into place only once complete. Its
+ * memory goes with the thread: run in the process, a seed at scale 1000 left ~80 MB of garbage
+ * in the heap and peaked on top of the core's and the listener's modules (273 MB against ~215 MB).
  *
  * Answers false, doing nothing, when the folder already has a store (createCore opens it; a
- * seed cut off halfway in an earlier version's process is redone there). A failed seed leaves
- * the folder as it was; a process stopped during it leaves a `.seeding-` file, removed at the
- * next start.
+ * seed cut off halfway in an earlier version's process is redone there). Two processes started
+ * on the same new folder take turns through a lock file: the second waits for the first's store
+ * and answers false. A failed seed leaves no store (the next start seeds again); what a first
+ * start killed halfway left (its `.seeding-` file, a WAL without its database) is removed by the
+ * next, under the lock.
  */
 export async function seedNewDataFolder(request: FirstSeedRequest): Promise<boolean> {
   const file = join(request.dataDir, DATABASE_FILE);
   if (existsSync(file)) return false;
   mkdirSync(request.dataDir, { recursive: true });
-  removeStaleSeedFiles(file);
-  // A WAL without its database is left from a file deleted by hand: SQLite would replay it
-  // into the new file of the same name.
-  for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
-  const seed = startSeedWorker({
-    liveFile: file,
-    keepRows: false,
-    kind: request.kind,
-    scale: request.scale,
-    now: request.now,
-    onProgress: request.onProgress ?? (() => undefined),
-    ...(request.entry && { entry: request.entry }),
-  });
-  const seeded = await seed.finished;
+  const lock = join(request.dataDir, FIRST_SEED_LOCK);
+  await takeLock(lock, request.onWait);
+  heldHere.add(lock);
   try {
-    // A link fails when the name exists: another process that started on the same empty folder
-    // and finished first keeps its store, ours goes.
-    linkSync(seeded, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return false;
+    // Checked again under the lock: the process we waited for made it.
+    if (existsSync(file)) return false;
+    removeStaleSeedFiles(file);
+    // A WAL without its database is left from a file deleted by hand after a crash: SQLite
+    // would replay it into the new file of the same name.
+    for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+    const seed = startSeedWorker({
+      liveFile: file,
+      keepRows: false,
+      kind: request.kind,
+      scale: request.scale,
+      now: request.now,
+      onProgress: request.onProgress ?? (() => undefined),
+      ...(request.entry && { entry: request.entry }),
+    });
+    const seeded = await seed.finished;
+    // A store that appeared meanwhile (a process of a version without the lock) is kept.
+    if (existsSync(file)) {
+      removeSeedFile(seeded);
+      return false;
+    }
+    // Closed by the worker: its WAL is checkpointed into it and gone.
+    try {
+      renameSync(seeded, file);
+    } catch (error) {
+      removeSeedFile(seeded);
+      throw error;
+    }
+    return true;
   } finally {
-    removeSeedFile(seeded);
+    heldHere.delete(lock);
+    rmSync(lock, { force: true });
   }
-  return true;
+}
+
+/** Creates the lock file with this pid; waits while a live process holds it; takes over a dead one's. */
+async function takeLock(lock: string, onWait: ((pid: number) => void) | undefined): Promise<void> {
+  let told = false;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = holderOf(lock);
+    const held = heldHere.has(lock) || (holder === undefined ? ageMs(lock) < UNWRITTEN_LOCK_MS : holder !== process.pid && isAlive(holder));
+    if (held) {
+      if (!told) onWait?.(holder ?? process.pid);
+      told = true;
+      await sleep(WAIT_POLL_MS);
+      continue;
+    }
+    // Left by a process that is gone (killed during its first seed): taken over.
+    rmSync(lock, { force: true });
+  }
+}
+
+function holderOf(lock: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
