@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
 import { FIRST_SEED_LOCK, seedNewDataFolder } from '../../electron/core/store/first-seed.ts';
+import { removeStaleSeedFiles } from '../../electron/core/store/seed-job.ts';
 import { storeState } from '../../electron/core/store/reset.ts';
 import { openGate } from './gated-seed-worker.ts';
 
@@ -147,12 +148,38 @@ describe('seedNewDataFolder', { timeout: 120_000 }, () => {
   it('removes what an interrupted first seed left, and a WAL without its database', async () => {
     // As a process stopped during the seed leaves them (a worker's failure removes its own).
     mkdirSync(dataDir);
-    writeFileSync(`${storeFile()}.seeding-0123456789ab`, 'partial');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(`${storeFile()}.seeding-${gone}-0123456789ab`, 'partial');
+    writeFileSync(`${storeFile()}.seeding-0123456789ab`, 'an earlier version: no pid');
     writeFileSync(`${storeFile()}-wal`, 'a WAL of a store deleted by hand');
     writeFileSync(join(dataDir, FIRST_SEED_LOCK), '');
     utimesSync(join(dataDir, FIRST_SEED_LOCK), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     expect(await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: NOW })).toBe(true);
     expect(folder()).toEqual([DATABASE_FILE]);
     expect(stateOf(storeFile())).toBe('seeded');
+  });
+});
+
+describe('removeStaleSeedFiles (every start)', () => {
+  it("keeps the seed files of a process still running (another server's reset), removes the others'", async () => {
+    mkdirSync(dataDir);
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+      const running = `${DATABASE_FILE}.seeding-${other.pid}-aaaaaaaaaaaa`;
+      for (const name of [running, `${DATABASE_FILE}.seeding-${gone}-bbbbbbbbbbbb`, `${DATABASE_FILE}.seeding-cccccccccccc`]) {
+        writeFileSync(join(dataDir, name), 'seed');
+      }
+      removeStaleSeedFiles(storeFile());
+      expect(folder()).toEqual([running]);
+      // Once that process is gone, its file goes at the next start.
+      const exited = new Promise((resolve) => other.once('exit', resolve));
+      other.kill('SIGKILL');
+      await exited;
+      removeStaleSeedFiles(storeFile());
+      expect(folder()).toEqual([]);
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATABASE_FILE } from '../paths.ts';
-import { removeSeedFile, removeStaleSeedFiles, startSeedWorker } from './seed-job.ts';
+import { isRunning, removeSeedFile, removeStaleSeedFiles, startSeedWorker } from './seed-job.ts';
 import type { SeedKind } from './seed-store.ts';
 import type { SeedProgress } from './seed/index.ts';
 
@@ -100,7 +100,7 @@ async function takeLock(lock: string, onWait: ((pid: number) => void) | undefine
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = holderOf(lock);
-    const held = heldHere.has(lock) || (holder === undefined ? ageMs(lock) < UNWRITTEN_LOCK_MS : holder !== process.pid && isAlive(holder));
+    const held = heldHere.has(lock) || (holder === undefined ? ageMs(lock) < UNWRITTEN_LOCK_MS : holder !== process.pid && isRunning(holder));
     if (held) {
       if (!told) onWait?.(holder ?? process.pid);
       told = true;
@@ -126,15 +126,5 @@ function ageMs(file: string): number {
     return Date.now() - statSync(file).mtimeMs;
   } catch {
     return Infinity;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

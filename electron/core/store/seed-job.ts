@@ -48,7 +48,11 @@ export interface SeedWorkerOptions {
   entry?: URL;
 }
 
-/** New files are `<live file>.seeding-<random>`: a start after a crash removes what is left of them. */
+/**
+ * New files are `<live file>.seeding-<pid>-<random>`: a start after a crash removes what is left
+ * of them, and only of processes that are gone (another server on the same folder may be
+ * seeding a reset right then).
+ */
 const SEEDING = '.seeding-';
 
 /** Removes a seed file and its WAL and shared-memory files. */
@@ -56,7 +60,10 @@ export function removeSeedFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-/** Deletes the new files of resets that never finished (the process ended during a seed). */
+/**
+ * Deletes the new files of seeds that never finished: the process that made them is gone (a
+ * name without a pid is an earlier version's, taken for gone too).
+ */
 export function removeStaleSeedFiles(liveFile: string): void {
   const prefix = `${basename(liveFile)}${SEEDING}`;
   let names: string[];
@@ -65,7 +72,24 @@ export function removeStaleSeedFiles(liveFile: string): void {
   } catch {
     return;
   }
-  for (const name of names) if (name.startsWith(prefix)) rmSync(join(dirname(liveFile), name), { force: true });
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = /^(\d+)-/.exec(name.slice(prefix.length))?.[1];
+    if (pid !== undefined && isRunning(Number(pid))) continue;
+    rmSync(join(dirname(liveFile), name), { force: true });
+  }
+}
+
+/** Whether a process of this pid exists (this one included). */
+export function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function startWorker(entry: URL | undefined, job: SeedJob): Worker {
@@ -87,7 +111,7 @@ function startWorker(entry: URL | undefined, job: SeedJob): Worker {
  * leaves nothing behind.
  */
 export function startSeedWorker(options: SeedWorkerOptions): RunningSeed {
-  const file = `${options.liveFile}${SEEDING}${randomBytes(6).toString('hex')}`;
+  const file = `${options.liveFile}${SEEDING}${process.pid}-${randomBytes(6).toString('hex')}`;
   const job: SeedJob = {
     file,
     liveFile: options.keepRows === false ? null : options.liveFile,
