@@ -102,8 +102,11 @@ async function takeLock(lock: string, onWait: ((pid: number) => void) | undefine
     const holder = holderOf(lock);
     const held = heldHere.has(lock) || (holder === undefined ? ageMs(lock) < UNWRITTEN_LOCK_MS : holder !== process.pid && isRunning(holder));
     if (held) {
-      if (!told) onWait?.(holder ?? process.pid);
-      told = true;
+      // Said once the holder's pid is known (a lock being written has none yet).
+      if (!told && holder !== undefined) {
+        onWait?.(holder);
+        told = true;
+      }
       await sleep(WAIT_POLL_MS);
       continue;
     }
