@@ -114,6 +114,13 @@ describe('demo seed', () => {
     expect(count(db, `SELECT count(*) FROM connector_orders o WHERE abs(o.total_with_vat - (SELECT sum(line_value_with_vat) FROM connector_order_items WHERE order_id = o.id)) > 0.005`)).toBe(0);
   });
 
+  it('links every invoice issued from a proforma back from its proforma', () => {
+    // The seed links them by an UPDATE of the proforma while it writes the invoices.
+    const issued = count(db, "SELECT count(*) FROM invoices WHERE mentions LIKE 'Conform proforma PF %'");
+    expect(issued).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM proformas p JOIN invoices i ON i.id = p.invoice_id')).toBe(issued);
+  });
+
   it('has the documents the contract lists', () => {
     expect(count(db, 'SELECT count(*) FROM sales')).toBeGreaterThanOrEqual(250);
     expect(count(db, 'SELECT count(*) FROM sales WHERE cancelled = 1')).toBeGreaterThan(0);
