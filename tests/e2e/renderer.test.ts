@@ -10,17 +10,20 @@ const e2e = useE2eServer();
 declare const sessionStorage: { getItem(key: string): string | null };
 
 /** A fresh page that records its control API answers and fails the test on any script error. */
-async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]; controlCalls: string[] }> {
+async function openPage(path: string): Promise<{ page: Page; pageErrors: Error[]; controlCalls: string[]; failed: string[] }> {
   const page = await e2e().browser.newPage();
   const pageErrors: Error[] = [];
   const controlCalls: string[] = [];
+  /** Every request of the page answered 4xx/5xx (the browser's own ones too, like its icon). */
+  const failed: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.pathname.startsWith('/_sandbox/')) controlCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+    if (response.status() >= 400) failed.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
   });
   await page.goto(`${e2e().server.url}${path}`);
-  return { page, pageErrors, controlCalls };
+  return { page, pageErrors, controlCalls, failed };
 }
 
 /** The id of a product connector 1 publishes (read from the store the core serves). */
@@ -36,7 +39,7 @@ async function firstPublished(): Promise<number> {
 
 describe('the web UI served by the headless server', () => {
   it('shows the service health and the accounts, read over the control API', async () => {
-    const { page, pageErrors, controlCalls } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
+    const { page, pageErrors, controlCalls, failed } = await openPage(`/?token=${encodeURIComponent(ADMIN_TOKEN)}`);
     // `/` goes on to the first account's overview; the window's title names the screen.
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/c/1');
@@ -61,6 +64,12 @@ describe('the web UI served by the headless server', () => {
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'renderer-home.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
+    // The tab's icon is the header's logo (renderer/public/favicon.svg), not a 404 for /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('./favicon.svg');
+    const icon = await page.request.get(`${e2e().server.url}/favicon.svg`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(failed).toEqual([]);
     await page.close();
   });
 

@@ -60,9 +60,9 @@ interface Opened {
 }
 
 /** A fresh browser context (AxeBuilder needs one) on the UI with the token, at `hash`. */
-async function openUi(options: { hash?: string; locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<Opened> {
+async function openUi(options: { hash?: string; locale?: string; colorScheme?: 'light' | 'dark'; height?: number } = {}): Promise<Opened> {
   const context = await e2e().browser.newContext({
-    viewport: { width: 1440, height: 900 },
+    viewport: { width: 1440, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
   });
@@ -115,6 +115,33 @@ describe('the app shell', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 360_000);
+
+  it('shows the active screen in the sidebar: all of them on a 900-pixel window, the opened one scrolled into view on a shorter one', async () => {
+    /** Whether the entry lies wholly inside the sidebar's scrolling list (not under the listener card). */
+    const inView = async (page: Page, screen: string) => {
+      const box = await page.getByTestId(`nav-${screen}`).boundingBox();
+      const frame = await nav(page).locator('.mantine-ScrollArea-viewport').boundingBox();
+      if (!box || !frame) throw new Error('the entry or the sidebar list is not shown');
+      // scrollTop is whole pixels, the boxes are not
+      return box.y >= frame.y - 1 && box.y + box.height <= frame.y + frame.height + 1;
+    };
+    const tall = await openUi({ hash: '/c/1/settings/faults' });
+    await heading(tall.page).filter({ hasText: 'Fault switches' }).waitFor();
+    expect(await inView(tall.page, 'overview')).toBe(true);
+    expect(await inView(tall.page, 'faults')).toBe(true);
+    await tall.context.close();
+
+    const short = await openUi({ hash: '/c/1/settings/faults', height: 600 });
+    await heading(short.page).filter({ hasText: 'Fault switches' }).waitFor();
+    await expect.poll(() => inView(short.page, 'faults')).toBe(true);
+    expect(await inView(short.page, 'overview')).toBe(false);
+    // Back to a screen at the top of the list: it comes into view again.
+    await short.page.goto(`${e2e().server.url}/?token=${encodeURIComponent(ADMIN_TOKEN)}#/c/1/documents/sales`);
+    await heading(short.page).filter({ hasText: 'Sales receipts' }).waitFor();
+    await expect.poll(() => inView(short.page, 'sales')).toBe(true);
+    expect(short.pageErrors).toEqual([]);
+    await short.context.close();
+  });
 
   it('keeps the screen, its filters and the open record in the address: back/forward and a copied link restore them', async () => {
     const { context, page, pageErrors } = await openUi({ hash: '/c/1/documents/sales?q=Ion&cancelled=false&open=5&sort=not_a_column' });

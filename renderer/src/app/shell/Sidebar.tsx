@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Box, CopyButton, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,26 @@ function NavItem({ screen, companyId }: { screen: ScreenId; companyId: number | 
   // The overview is the account's index: active only there; a screen also while a record is open in it.
   const href = def.path.replace('$companyId', String(companyId));
   const active = screen === 'overview' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+  return <ScreenLink screen={screen} companyId={companyId} label={label} icon={<Icon />} active={active} />;
+}
+
+/**
+ * A screen's entry. The active one is scrolled into the sidebar's view: on a short window the
+ * list scrolls under the listener card, and a screen opened from a link, the command palette
+ * or the address would otherwise be marked where nobody sees it.
+ */
+function ScreenLink({ screen, companyId, label, icon, active }: { screen: ScreenId; companyId: number; label: string; icon: ReactNode; active: boolean }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   return (
     <RouterNavLink
-      to={def.path}
+      ref={ref}
+      to={SCREENS[screen].path}
       params={{ companyId } as never}
       label={label}
-      leftSection={<Icon />}
+      leftSection={icon}
       active={active}
       activeOptions={{ exact: screen === 'overview', includeSearch: false }}
       className={classes.navLink}
