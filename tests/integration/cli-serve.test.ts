@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreBundle } from '../../scripts/build.mjs';
+import { waitForOutput } from './spawned.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -33,25 +34,15 @@ function serve(args: string[]): { child: ChildProcessWithoutNullStreams; output:
   return { child, output: () => output, exited };
 }
 
-async function waitFor(read: () => string, pattern: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const match = read().match(pattern);
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}`);
-}
-
 describe('npm run serve (headless)', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('starts on a free port, serves, and stops cleanly on %s', async (signal) => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const run = serve(['--data', data, '--host', '127.0.0.1', '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
-    const [, url] = await waitFor(run.output, /Control API: (http:\/\/127\.0\.0\.1:\d+)\/_sandbox\//);
+    const [, url] = await waitForOutput(run.output, /Control API: (http:\/\/127\.0\.0\.1:\d+)\/_sandbox\//);
     expect(run.output()).toMatch(/REST API: +http:\/\/127\.0\.0\.1:\d+\/app\/rest\/v1\/\{company_id\}\/ +accounts: 1 /);
     // The lines are separate writes: wait for this one rather than expecting it already there.
-    await waitFor(run.output, /Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
+    await waitForOutput(run.output, /Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
     const health = await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer cli-test-token' } });
     expect(health.status).toBe(200);
     const created = await fetch(`${url}/_sandbox/accounts/1/api-users`, {
@@ -74,12 +65,12 @@ describe('npm run serve (headless)', () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const first = serve(['--data', data, '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
-    await waitFor(first.output, /Control API/);
+    await waitForOutput(first.output, /Control API/);
     expect(first.output()).toMatch(/new, seeded: empty/);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     const second = serve(['--data', data, '--port', '0', '--seed', 'demo', '--admin-token', 'cli-test-token']);
-    await waitFor(second.output, /Control API/);
+    await waitForOutput(second.output, /Control API/);
     expect(second.output()).not.toMatch(/seeded/);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -89,8 +80,8 @@ describe('npm run serve (headless)', () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const run = serve(['--data', data, '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token', '--embedded-ftp']);
-    const [, url] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\//);
-    const [, port] = await waitFor(run.output, /FTP storage: ftp:\/\/127\.0\.0\.1:(\d+)\/ \(embedded, files in .*; accounts: 1\)/);
+    const [, url] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\//);
+    const [, port] = await waitForOutput(run.output, /FTP storage: ftp:\/\/127\.0\.0\.1:(\d+)\/ \(embedded, files in .*; accounts: 1\)/);
     const test = await fetch(`${url}/_sandbox/accounts/1/storage/test`, { method: 'POST', headers: { authorization: 'Bearer cli-test-token' } });
     expect(((await test.json()) as { data: { ok: boolean; message: string } }).data).toMatchObject({ ok: true, message: expect.stringContaining(`:${port},`) });
     run.child.kill('SIGTERM');
@@ -102,7 +93,7 @@ describe('npm run serve (headless)', () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const run = serve(['--data', data, '--port', '0', '--seed', 'demo', '--admin-token', 'cli-test-token']);
-    const [, url] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\//);
+    const [, url] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\//);
     await fetch(`${url}/_sandbox/accounts/1/api-users`, {
       method: 'POST',
       headers: { authorization: 'Bearer cli-test-token', 'content-type': 'application/json' },
@@ -127,7 +118,7 @@ describe('npm run serve (headless)', () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const run = serve(['--data', data, '--port', '0', '--seed', 'empty']);
-    const [, url, token] = await waitFor(run.output, /Control API: (\S+)\/_sandbox\/ +\(Authorization: Bearer (\S+)\)/);
+    const [, url, token] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\/ +\(Authorization: Bearer (\S+)\)/);
     expect(token!.length).toBeGreaterThanOrEqual(20);
     expect((await fetch(`${url}/_sandbox/health`)).status).toBe(401);
     expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, databaseFile, startHarness, type Harness } from './harness.ts';
+import { waitForOutput } from './spawned.ts';
 
 // `npx erp-workbench ...` as a user runs it: the package's bin (bin/erp-workbench.mjs), a process of
 // its own, against a running service; its real output parsed (--json).
@@ -62,15 +63,8 @@ async function json<T = Record<string, unknown>>(...args: string[]): Promise<T> 
   return JSON.parse(lines[0]!) as T;
 }
 
-async function waitFor(read: () => string, pattern: RegExp, ms = 90_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const match = read().match(pattern);
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}`);
-}
+/** The CLI's output, up to 90 s by default: some of these runs start a server first. */
+const waitFor = (read: () => string, pattern: RegExp, ms = 90_000) => waitForOutput(read, pattern, ms);
 
 const jsonLines = (text: string) =>
   text

@@ -1,16 +1,10 @@
-import { tmpdir } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { usePlansDb, type Executed } from './recording-db.ts';
+import { depsFor, usePlansDb, type Executed } from './recording-db.ts';
 import { Pager } from '../../electron/core/store/paging.ts';
 import { createSales } from '../../electron/core/domains/sales/index.ts';
 import { createInvoices } from '../../electron/core/domains/invoices/index.ts';
 import { createProducts } from '../../electron/core/domains/products/index.ts';
-import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
-import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
-import { FileStore } from '../../electron/core/store/files.ts';
-import { systemClock } from '../../electron/core/time.ts';
-import type { DomainDeps } from '../../electron/core/domain-deps.ts';
 import { productQuery } from '../../electron/server/public/product.ts';
 
 /**
@@ -22,14 +16,6 @@ import { productQuery } from '../../electron/server/public/product.ts';
  */
 
 const plansDb = usePlansDb('erpwb-deep-plans-');
-
-const depsFor = (db: Database): DomainDeps => ({
-  clock: systemClock,
-  outbox: createOutbox(db, systemClock),
-  files: new FileStore(tmpdir()),
-  links: createDocumentLinks(db, systemClock),
-  publicUrl: () => 'http://127.0.0.1:8080',
-});
 
 
 type List = (db: Database, pager: Pager, page: number) => unknown;

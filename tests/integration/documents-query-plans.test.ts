@@ -1,7 +1,6 @@
-import { tmpdir } from 'node:os';
 import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { usePlansDb, type Executed } from './recording-db.ts';
+import { depsFor, usePlansDb, type Executed } from './recording-db.ts';
 import { Pager } from '../../electron/core/store/paging.ts';
 import { createInvoices } from '../../electron/core/domains/invoices/index.ts';
 import { createProformas } from '../../electron/core/domains/proformas/index.ts';
@@ -9,11 +8,6 @@ import { createFiscalReceipts } from '../../electron/core/domains/fiscal-receipt
 import { createPayments } from '../../electron/core/domains/payments/index.ts';
 import { createAwbs } from '../../electron/core/domains/awb/index.ts';
 import { createInventories } from '../../electron/core/domains/inventory/index.ts';
-import type { DomainDeps } from '../../electron/core/domain-deps.ts';
-import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
-import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
-import { FileStore } from '../../electron/core/store/files.ts';
-import { systemClock } from '../../electron/core/time.ts';
 
 /**
  * Every filter of the document lists is served by an index: the queries the domains really
@@ -38,14 +32,6 @@ interface PlanCase {
 }
 
 const base = { companyId: 1, pageSize: 3 };
-/** The write dependencies of a domain, unused by the list queries planned here. */
-const depsFor = (db: Database): DomainDeps => ({
-  clock: systemClock,
-  outbox: createOutbox(db, systemClock),
-  files: new FileStore(tmpdir()),
-  links: createDocumentLinks(db, systemClock),
-  publicUrl: () => 'http://127.0.0.1:8080',
-});
 const lists = {
   invoices: (q: object) => (db: Database, pager: Pager, page: number) => createInvoices(db, pager, depsFor(db)).list({ ...base, ...q, page }),
   proformas: (q: object) => (db: Database, pager: Pager, page: number) =>

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
+import { OperationError } from '../../shared/contract/errors.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -181,6 +182,17 @@ export function queries<R = Record<string, unknown>>(demo: Pick<Demo, 'db'>) {
     all: <T = R>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).all(...params) as T[],
     value: <T = number>(sql: string, ...params: unknown[]) => demo.db.prepare(sql).pluck().get(...params) as T,
   };
+}
+
+/** The refusal an operation throws (an OperationError with its status and messages); fails when it is accepted. */
+export async function refusal(run: () => Promise<unknown>): Promise<OperationError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof OperationError) return error;
+    throw error;
+  }
+  throw new Error('the operation was not refused');
 }
 
 /**

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CoreEvents } from '../../shared/contract/events.ts';
-import { OperationError } from '../../shared/contract/errors.ts';
 import type { ProductDetail } from '../../shared/domain/products.ts';
 import { vatRatesOn } from '../../shared/domain/vat.ts';
 import { otherAccount, otherAccountProduct, PDF, PNG, today } from './fixtures.ts';
-import { queries, useDemo } from './harness.ts';
+import { queries, refusal, useDemo } from './harness.ts';
 import { restSend } from './requests.ts';
 
 /*
@@ -41,16 +40,6 @@ const demo = useDemo({
 const { all, value } = queries(demo);
 const rest = restSend(demo);
 const invoke = <K extends Parameters<typeof demo.h.core.invoke>[0]>(name: K, input: unknown) => demo.h.core.invoke(name, input);
-
-async function refusal(run: () => Promise<unknown>): Promise<OperationError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('the operation was not refused');
-}
 
 /** The data.changed events emitted while `run` runs. */
 async function changesDuring(run: () => Promise<unknown>): Promise<CoreEvents['data.changed'][]> {

@@ -5,6 +5,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
+import type { DomainDeps } from '../../electron/core/domain-deps.ts';
+import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
+import { FileStore } from '../../electron/core/store/files.ts';
+import { systemClock } from '../../electron/core/time.ts';
+import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
 
 /** A statement the domains executed, with its parameters (to EXPLAIN it). */
 export interface Executed {
@@ -18,6 +23,15 @@ export interface PlansDb {
   /** The same database as the domains see it, recording every statement they execute. */
   recording(executed: Executed[]): Database;
 }
+
+/** The write dependencies of a domain on `db`, unused by the list queries the plan tests read. */
+export const depsFor = (db: Database): DomainDeps => ({
+  clock: systemClock,
+  outbox: createOutbox(db, systemClock),
+  files: new FileStore(tmpdir()),
+  links: createDocumentLinks(db, systemClock),
+  publicUrl: () => 'http://127.0.0.1:8080',
+});
 
 /**
  * A demo database for query-plan tests, read without planner statistics: the planner's choice

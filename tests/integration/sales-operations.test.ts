@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CoreEvents } from '../../shared/contract/events.ts';
-import { OperationError } from '../../shared/contract/errors.ts';
 import { today } from './fixtures.ts';
-import { queries, useDemo } from './harness.ts';
+import { queries, refusal, useDemo } from './harness.ts';
 
 /*
  * The sale detail, its payment form, the payment action, one payment and the automatic rate
@@ -24,17 +23,6 @@ const demo = useDemo({
 });
 const { one, all, value } = queries(demo);
 const invoke = <K extends Parameters<typeof demo.h.core.invoke>[0]>(name: K, input: unknown) => demo.h.core.invoke(name, input);
-
-/** The refusal an operation throws (an OperationError with its status and messages). */
-async function refusal(run: () => Promise<unknown>): Promise<OperationError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('the operation was not refused');
-}
 
 const used = new Set<number>();
 /** An unpaid RON sale, not cancelled, not paid through its invoice, not used by another test. */
