@@ -110,7 +110,9 @@ async function takeLock(lock: string, onWait: ((pid: number) => void) | undefine
       await sleep(WAIT_POLL_MS);
       continue;
     }
-    // Left by a process that is gone (killed during its first seed): taken over.
+    // Left by a process that is gone (killed during its first seed): taken over. Two starts
+    // taking over the same dead lock at once may both end up seeding; that is safe: each seeds
+    // its own `.seeding-<pid>-` file, and the second to finish finds the first's store and drops its own.
     rmSync(lock, { force: true });
   }
 }
