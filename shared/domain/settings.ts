@@ -40,6 +40,23 @@ export const ServiceSettings = Type.Object({
     description: 'memory for reusing REST GET answers while the data is unchanged (least recently used go first); 0 turns the cache off',
   }),
   heavy_list_limit: HeavyListLimit,
+  inbox_budget_mb: Type.Integer({
+    minimum: 1,
+    maximum: 1024,
+    description: 'memory for the bodies the built-in inbox keeps, all inboxes together; past it the oldest captures are dropped',
+  }),
+  max_connections: Type.Integer({
+    minimum: 16,
+    maximum: 100_000,
+    description: 'connections the listener keeps open at once; one more is closed as soon as it opens',
+  }),
+  outbound_allow_private: Type.Boolean({
+    description: 'image URLs sent by API callers may name loopback and private-network addresses even when the listener is not bound to loopback',
+  }),
+  allowed_hosts: Type.Array(Type.String({ minLength: 1, maxLength: 253, pattern: '^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$' }), {
+    maxItems: 50,
+    description: 'host names, besides the loopback ones, that the control API, the inbox and the web UI answer to while the listener is bound to loopback (for containers and custom names; *.example.test covers its subdomains)',
+  }),
 });
 export type ServiceSettings = Static<typeof ServiceSettings>;
 
@@ -54,6 +71,10 @@ export const ServiceSettingsPatch = Type.Object(
     api_log_max_rows: Type.Optional(ServiceSettings.properties.api_log_max_rows),
     answer_cache_mb: Type.Optional(ServiceSettings.properties.answer_cache_mb),
     heavy_list_limit: Type.Optional(Type.Partial(HeavyListLimit, { additionalProperties: false })),
+    inbox_budget_mb: Type.Optional(ServiceSettings.properties.inbox_budget_mb),
+    max_connections: Type.Optional(ServiceSettings.properties.max_connections),
+    outbound_allow_private: Type.Optional(ServiceSettings.properties.outbound_allow_private),
+    allowed_hosts: Type.Optional(ServiceSettings.properties.allowed_hosts),
   },
   { additionalProperties: false },
 );
@@ -75,4 +96,10 @@ export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = {
   api_log_max_rows: 20000,
   answer_cache_mb: 32,
   heavy_list_limit: { enabled: false, max_concurrent: 2 },
+  inbox_budget_mb: 32,
+  // Below the 1,024 open files a container's default ulimit allows, with room for the database,
+  // the WAL, the FTP storage and the webhook sockets.
+  max_connections: 512,
+  outbound_allow_private: false,
+  allowed_hosts: [],
 };

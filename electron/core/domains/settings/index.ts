@@ -41,6 +41,10 @@ export function createServiceSettings(db: Database) {
       if (patch.api_log_max_rows !== undefined) next.api_log_max_rows = patch.api_log_max_rows;
       if (patch.answer_cache_mb !== undefined) next.answer_cache_mb = patch.answer_cache_mb;
       if (patch.auth_lockout) next.auth_lockout = { ...next.auth_lockout, ...patch.auth_lockout };
+      if (patch.inbox_budget_mb !== undefined) next.inbox_budget_mb = patch.inbox_budget_mb;
+      if (patch.max_connections !== undefined) next.max_connections = patch.max_connections;
+      if (patch.outbound_allow_private !== undefined) next.outbound_allow_private = patch.outbound_allow_private;
+      if (patch.allowed_hosts) next.allowed_hosts = patch.allowed_hosts.map((host) => host.toLowerCase());
       if (patch.heavy_list_limit) next.heavy_list_limit = { ...next.heavy_list_limit, ...patch.heavy_list_limit };
       if (Object.keys(patch).length === 0) throw badRequest('settings: the body names no setting to change');
       db.transaction(() => {

@@ -18,6 +18,8 @@ const LIMITS: Record<NumberKey, { minimum?: number; maximum?: number }> = {
   webhook_max_in_flight: limits(ServiceSettings.properties.webhook_max_in_flight),
   api_log_max_rows: limits(ServiceSettings.properties.api_log_max_rows),
   answer_cache_mb: limits(ServiceSettings.properties.answer_cache_mb),
+  inbox_budget_mb: limits(ServiceSettings.properties.inbox_budget_mb),
+  max_connections: limits(ServiceSettings.properties.max_connections),
   max_failures: limits(AuthLockout.properties.max_failures),
   window_s: limits(AuthLockout.properties.window_s),
   lock_s: limits(AuthLockout.properties.lock_s),
@@ -100,6 +102,17 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
     );
   };
 
+  const toggle = (key: 'inbox_allow_remote' | 'outbound_allow_private') => (
+    <Switch
+      label={label(key)}
+      description={help(key)}
+      checked={draft[key]}
+      onChange={(event) => set(key, event.currentTarget.checked)}
+      error={errorOf(key)}
+      data-testid={`setting-${key}`}
+    />
+  );
+
   const schedule = parseSchedule(draft.webhook_retry_schedule_s);
   const save = () => {
     const found = Object.fromEntries(Object.entries(problems).map(([key, problem]) => [key, t(`serviceSettings.schedule.${problem}`)]));
@@ -154,18 +167,32 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
         </Group_>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Group_ title={t('serviceSettings.groups.inbox')}>
-            <Switch
-              label={label('inbox_allow_remote')}
-              description={help('inbox_allow_remote')}
-              checked={draft.inbox_allow_remote}
-              onChange={(event) => set('inbox_allow_remote', event.currentTarget.checked)}
-              error={errorOf('inbox_allow_remote')}
-              data-testid="setting-inbox_allow_remote"
-            />
+            <Stack gap="sm">
+              {toggle('inbox_allow_remote')}
+              {number('inbox_budget_mb')}
+            </Stack>
           </Group_>
           <Group_ title={t('serviceSettings.groups.apiLog')}>{number('api_log_max_rows')}</Group_>
           <Group_ title={t('serviceSettings.groups.answerCache')}>{number('answer_cache_mb')}</Group_>
         </SimpleGrid>
+        <Group_ title={t('serviceSettings.groups.network')} hint={t('serviceSettings.groups.networkHint')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Stack gap="sm">
+              {number('max_connections')}
+              {toggle('outbound_allow_private')}
+            </Stack>
+            <TextInput
+              label={label('allowed_hosts')}
+              description={help('allowed_hosts')}
+              placeholder="erp-workbench, *.ci.test"
+              value={draft.allowed_hosts}
+              onChange={(event) => set('allowed_hosts', event.currentTarget.value)}
+              error={errorOf('allowed_hosts')}
+              styles={ERROR_STYLES}
+              data-testid="setting-allowed_hosts"
+            />
+          </SimpleGrid>
+        </Group_>
         <Group_ title={t('serviceSettings.groups.lockout')} hint={t('serviceSettings.groups.lockoutHint')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {number('max_failures')}

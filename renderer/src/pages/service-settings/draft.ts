@@ -13,11 +13,13 @@ export type NumberKey =
   | 'webhook_max_in_flight'
   | 'api_log_max_rows'
   | 'answer_cache_mb'
+  | 'inbox_budget_mb'
+  | 'max_connections'
   | 'max_failures'
   | 'window_s'
   | 'lock_s'
   | 'max_concurrent';
-export type FieldKey = NumberKey | 'webhook_retry_schedule_s' | 'inbox_allow_remote' | 'heavy_list_enabled';
+export type FieldKey = NumberKey | 'webhook_retry_schedule_s' | 'inbox_allow_remote' | 'heavy_list_enabled' | 'outbound_allow_private' | 'allowed_hosts';
 
 export interface Draft {
   webhook_retry_schedule_s: string;
@@ -30,6 +32,11 @@ export interface Draft {
   lock_s: number | string;
   api_log_max_rows: number | string;
   answer_cache_mb: number | string;
+  inbox_budget_mb: number | string;
+  max_connections: number | string;
+  outbound_allow_private: boolean;
+  /** The host names as typed, separated by commas or spaces. */
+  allowed_hosts: string;
   /** heavy_list_limit.enabled and .max_concurrent */
   heavy_list_enabled: boolean;
   max_concurrent: number | string;
@@ -42,7 +49,10 @@ const TOP_NUMBERS = [
   'webhook_max_in_flight',
   'api_log_max_rows',
   'answer_cache_mb',
+  'inbox_budget_mb',
+  'max_connections',
 ] as const;
+const SWITCHES = ['inbox_allow_remote', 'outbound_allow_private'] as const;
 
 export function draftOf(s: ServiceSettings): Draft {
   return {
@@ -56,6 +66,10 @@ export function draftOf(s: ServiceSettings): Draft {
     lock_s: s.auth_lockout.lock_s,
     api_log_max_rows: s.api_log_max_rows,
     answer_cache_mb: s.answer_cache_mb,
+    inbox_budget_mb: s.inbox_budget_mb,
+    max_connections: s.max_connections,
+    outbound_allow_private: s.outbound_allow_private,
+    allowed_hosts: s.allowed_hosts.join(', '),
     heavy_list_enabled: s.heavy_list_limit.enabled,
     max_concurrent: s.heavy_list_limit.max_concurrent,
   };
@@ -67,6 +81,9 @@ export function parseSchedule(text: string): number[] | null {
   if (parts.length === 0 || parts.some((part) => !/^\d+$/.test(part))) return null;
   return parts.map(Number);
 }
+
+/** "erp.test, *.ci.test" -> ['erp.test', '*.ci.test']: the core checks each name. */
+export const parseHosts = (text: string): string[] => text.split(/[\s,;]+/).filter((part) => part !== '');
 
 /** A typed number as sent: '' (emptied) goes as null, so the core names the field. */
 const numberOf = (value: number | string): number | null => (value === '' ? null : Number(value));
@@ -91,9 +108,16 @@ export function patchOf(base: ServiceSettings, draft: Draft): { patch: ServiceSe
       changed.push(key);
     }
   }
-  if (draft.inbox_allow_remote !== base.inbox_allow_remote) {
-    patch.inbox_allow_remote = draft.inbox_allow_remote;
-    changed.push('inbox_allow_remote');
+  for (const key of SWITCHES) {
+    if (draft[key] !== base[key]) {
+      patch[key] = draft[key];
+      changed.push(key);
+    }
+  }
+  const hosts = parseHosts(draft.allowed_hosts);
+  if (hosts.join(',') !== base.allowed_hosts.join(',')) {
+    patch.allowed_hosts = hosts;
+    changed.push('allowed_hosts');
   }
   const lockout: Record<string, unknown> = {};
   for (const key of LOCKOUT) {
@@ -134,7 +158,7 @@ export function errorsByField(error: unknown): Partial<Record<FieldKey | '_form'
       : path.startsWith('heavy_list_limit.') ? path.slice('heavy_list_limit.'.length)
       : path
     ) as FieldKey;
-    if (match && [...TOP_NUMBERS, ...LOCKOUT, 'webhook_retry_schedule_s', 'inbox_allow_remote', 'heavy_list_enabled', 'max_concurrent'].includes(key)) add(key, match[2]!);
+    if (match && [...TOP_NUMBERS, ...LOCKOUT, ...SWITCHES, 'webhook_retry_schedule_s', 'allowed_hosts', 'heavy_list_enabled', 'max_concurrent'].includes(key)) add(key, match[2]!);
     else add('_form', message);
   }
   return out;

@@ -24,6 +24,8 @@ export const en = {
     lockoutHint: 'Repeated failed REST logins from one IP lock that IP for a while.',
     apiLog: 'API log',
     answerCache: 'REST answer cache',
+    network: 'Connections and addresses',
+    networkHint: 'What the listener accepts and where the service may connect to (docs/security.md).',
     heavyListLimit: "The real service's limits",
     heavyListLimitHint: 'Off by default. On, the REST API refuses what the real service refuses, so client code meets the 429 here first.',
   },
@@ -38,6 +40,10 @@ export const en = {
     lock_s: { label: 'Lock duration (seconds)', help: help(l.lock_s) },
     api_log_max_rows: { label: 'Entries kept', help: help(p.api_log_max_rows) },
     answer_cache_mb: { label: 'Memory (MB)', help: help(p.answer_cache_mb) },
+    inbox_budget_mb: { label: 'Memory for captured bodies (MB)', help: help(p.inbox_budget_mb) },
+    max_connections: { label: 'Connections at once', help: help(p.max_connections) },
+    outbound_allow_private: { label: 'Image URLs may name private addresses', help: help(p.outbound_allow_private) },
+    allowed_hosts: { label: 'Allowed host names', help: help(p.allowed_hosts) },
     heavy_list_enabled: { label: '429 for too many heavy lists at once', help: help(h.enabled) },
     max_concurrent: { label: 'Heavy lists at once per API user', help: help(h.max_concurrent) },
   },
@@ -68,6 +74,8 @@ export const ro: Messages<typeof en> = {
     lockoutHint: 'Autentificările REST eșuate repetat de la un IP blochează acel IP pentru o vreme.',
     apiLog: 'Jurnal API',
     answerCache: 'Memoria de răspunsuri REST',
+    network: 'Conexiuni și adrese',
+    networkHint: 'Ce acceptă serverul și unde se poate conecta serviciul (docs/security.md).',
     heavyListLimit: 'Limitele serviciului real',
     heavyListLimitHint: 'Oprite implicit. Pornite, API-ul REST refuză ce refuză serviciul real, astfel încât codul clientului întâlnește 429 mai întâi aici.',
   },
@@ -84,6 +92,19 @@ export const ro: Messages<typeof en> = {
     answer_cache_mb: {
       label: 'Memorie (MB)',
       help: 'Memorie pentru refolosirea răspunsurilor GET REST cât timp datele nu se schimbă (cele folosite cel mai demult ies primele); 0 o oprește.',
+    },
+    inbox_budget_mb: {
+      label: 'Memorie pentru conținutul primit (MB)',
+      help: 'Memorie pentru conținutul păstrat de inboxul încorporat, toate inboxurile la un loc; peste ea ies primele cele mai vechi.',
+    },
+    max_connections: { label: 'Conexiuni simultane', help: 'Conexiuni pe care serverul le ține deschise simultan; una în plus este închisă imediat.' },
+    outbound_allow_private: {
+      label: 'URL-urile de imagini pot numi adrese private',
+      help: 'URL-urile de imagini trimise prin API pot numi adrese loopback și din rețele private chiar dacă serverul nu ascultă doar pe loopback.',
+    },
+    allowed_hosts: {
+      label: 'Nume de gazdă permise',
+      help: 'Nume de gazdă, în afara celor loopback, la care răspund API-ul de control, inboxul și interfața web cât timp serverul ascultă pe loopback (pentru containere și nume proprii; *.example.test acoperă subdomeniile).',
     },
     heavy_list_enabled: {
       label: '429 la prea multe liste grele simultan',
