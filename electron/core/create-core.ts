@@ -33,6 +33,7 @@ import { createContacts } from './domains/contacts/index.ts';
 import { createReference } from './domains/reference/index.ts';
 import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
+import { createOutboundPolicy } from './outbound/index.ts';
 import { createConnectors, createStaffActions } from './domains/connectors/index.ts';
 import { createDocumentLinks } from './domains/documents/index.ts';
 import {
@@ -131,6 +132,9 @@ export function createCore(options: CoreOptions) {
     links: createDocumentLinks(db, clock),
     publicUrl: () => publicUrl,
   };
+  // Where outbound connections may go (outbound/): image URLs of REST callers reach loopback and
+  // private addresses only while the listener is bound to loopback, or when the admin allows it.
+  const outbound = createOutboundPolicy({ allowPrivate: () => settings.get().outbound_allow_private });
   const sales = createSales(db, pager);
   // The read side of every other list of the spec, one domain each.
   const products = createProducts(db, pager, deps);
@@ -145,7 +149,7 @@ export function createCore(options: CoreOptions) {
     contacts: createContacts(db, pager),
     reference: createReference(db, pager),
     products,
-    images: createImages(db, pager, deps),
+    images: createImages(db, pager, deps, outbound),
     connectors: createConnectors(db, pager, deps, products.push),
   };
   const staffActions = createStaffActions({ db, deps, connectors: reads.connectors, push: products.push, invoices: reads.invoices });
@@ -364,6 +368,11 @@ export function createCore(options: CoreOptions) {
       if (db.open) webhooks.dispatcher.start();
     },
     publicUrl: () => publicUrl,
+    /**
+     * The address the REST listener is bound to (startServer tells it): on loopback every caller
+     * is on this machine, and image URLs may name its addresses (outbound/policy.ts).
+     */
+    setListenHost: (host: string): void => outbound.setListenHost(host),
     /** A read request arrived (the listener calls it for every GET): writes leave reads their share (write-batch.ts). */
     readArrived: () => writeBatchOf(db).readArrived(),
     /** The built-in inbox (its POST route is served without credentials). */

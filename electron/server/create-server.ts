@@ -151,6 +151,7 @@ export async function startServer(options: ServerOptions & { host: string; port:
   const url = `${scheme}://${host}:${port}`;
   // Links for others to follow: a wildcard listen address is reached on loopback.
   const reachable = /^(0\.0\.0\.0|::|\[::\])$/.test(options.host) ? `${scheme}://127.0.0.1:${port}` : url;
+  options.core.setListenHost(options.host); // outbound policy: may image URLs of callers name local addresses
   options.core.setPublicUrl(reachable, options.tls?.ca);
   return {
     app,

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Account, ApiUser, CreatedApiUser, NewApiUser } from '../domain/accounts.ts';
+import { Account, AccountPatch, ApiUser, CreatedApiUser, NewApiUser } from '../domain/accounts.ts';
 import { ApiLogEntry } from '../domain/api-log.ts';
 import { ServiceSettings, ServiceSettingsPatch } from '../domain/settings.ts';
 import { op, CompanyId, Empty } from './operation-def.ts';
@@ -46,18 +46,17 @@ export const operations = {
   // The test clock every "now" of the core reads (shared/contract/operations-clock.ts).
   ...clockOperations,
   'accounts.list': op({
-    summary: 'Accounts with their REST switch',
+    summary: 'Accounts with their REST switch and catalogue image setting',
     input: Empty,
     output: Type.Array(Account),
     http: { method: 'GET', path: '/accounts' },
     reads: ['accounts'],
   }),
   'accounts.update': op({
-    summary: 'Enable or disable the REST module of an account',
-    input: Type.Object(
-      { company_id: CompanyId, rest_enabled: Type.Optional(Type.Boolean()) },
-      { additionalProperties: false },
-    ),
+    summary:
+      'Change an account: its REST module (rest_enabled) and whether image URLs sent to PUT /product/{id}/image/ are ' +
+      'downloaded or stored as is (catalogue_download_images). Answers the account',
+    input: Type.Object({ company_id: CompanyId, ...AccountPatch.properties }, { additionalProperties: false }),
     output: Account,
     http: { method: 'PATCH', path: '/accounts/:company_id' },
     changes: ['accounts'],

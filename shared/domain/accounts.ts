@@ -5,8 +5,23 @@ export const Account = Type.Object({
   name: Type.String(),
   rest_enabled: Type.Boolean({ description: 'the REST module of the account; when off every REST call answers 401' }),
   workmanager_enabled: Type.Boolean(),
+  catalogue_download_images: Type.Boolean({
+    description:
+      'the catalogue setting of the spec\'s PUT /product/{id}/image/: on, an image URL is downloaded (under the outbound ' +
+      'policy) and stored by the service; off, the URL is stored as is and never contacted',
+  }),
 });
 export type Account = Static<typeof Account>;
+
+/** What PATCH /_sandbox/accounts/{company_id} changes; a field left out keeps its value. */
+export const AccountPatch = Type.Object(
+  {
+    rest_enabled: Type.Optional(Account.properties.rest_enabled),
+    catalogue_download_images: Type.Optional(Account.properties.catalogue_download_images),
+  },
+  { additionalProperties: false },
+);
+export type AccountPatch = Static<typeof AccountPatch>;
 
 /** The module names an API user's route restriction may list: the first path segment. */
 export const REST_MODULES = [

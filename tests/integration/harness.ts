@@ -62,7 +62,11 @@ async function read<T>(response: Response): Promise<Answer<T>> {
   return { status: response.status, headers: response.headers, body };
 }
 
-export type HarnessOptions = Partial<CoreOptions> & { bodyLimit?: number };
+export type HarnessOptions = Partial<CoreOptions> & {
+  bodyLimit?: number;
+  /** The listener's bind address (default 127.0.0.1); calls go to 127.0.0.1 when it is a wildcard. */
+  host?: string;
+};
 
 /** A real core on a real SQLite file in a temp folder, behind a real listener on 127.0.0.1:0. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -70,18 +74,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const core = createCore({ dataDir, seed: 'demo', scale: 1, ...options });
   const server = await startServer({
     core,
-    host: '127.0.0.1',
+    host: options.host ?? '127.0.0.1',
     port: 0,
     adminToken: ADMIN_TOKEN,
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
   });
+  // The URL others reach the listener at (127.0.0.1 for a wildcard bind address).
+  const url = core.publicUrl();
   const harness: Harness = {
     core,
     server,
-    url: server.url,
+    url,
     dataDir,
     async control<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${server.url}/_sandbox${path}`, {
+      const response = await fetch(`${url}/_sandbox${path}`, {
         method,
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -91,7 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async rest<T>(method: string, path: string, auth?: [string, string] | string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);
       if (auth) headers.set('authorization', typeof auth === 'string' ? auth : basicAuth(...auth));
-      const response = await fetch(`${server.url}/app/rest/v1${path}`, { ...init, method, headers });
+      const response = await fetch(`${url}/app/rest/v1${path}`, { ...init, method, headers });
       return read<T>(response);
     },
     async apiUser(body = {}) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredProductImage } from '../../shared/domain/images.ts';
 import { nowTs, otherAccount, otherAccountProduct, PDF, PNG, storedFiles, SVG } from './fixtures.ts';
 import { queries, useDemo, withFailingTrigger, writeSql, type Answer } from './harness.ts';
@@ -143,6 +143,20 @@ function snapshot() {
 /** A refusal in the envelope (its data is not checked), each pattern matching the messages joined. */
 const expectRefused = (answer: Answer, status: number, ...patterns: RegExp[]) => expectRefusal(answer, status, patterns, { joined: true, noData: false });
 
+/**
+ * The answer of `call` and the lines the service wrote for the admin meanwhile: the caller learns
+ * only "download failed", the reason goes to stderr (electron/core/outbound, reportOutbound).
+ */
+async function withAdminLog<T>(call: () => Promise<T>): Promise<[T, string]> {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    const answer = await call();
+    return [answer, warn.mock.calls.map((args) => args.join(' ')).join('\n')];
+  } finally {
+    warn.mockRestore();
+  }
+}
+
 const imageRow = (id: number) => one('SELECT * FROM product_images WHERE id = ?', id);
 const nextPosition = () =>
   value('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM product_images WHERE product_id = ?', product);
@@ -247,28 +261,33 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
     }
   });
 
-  it('refuses every failed download with a 400 naming url; nothing is written', async () => {
+  it('refuses every failed download with a 400 "url: download failed" (nothing about the target); the reason goes to the admin; nothing is written', async () => {
     setDownload(true);
     const url = (path: string) => `${base}${path}`;
     const cases: Array<[string, RegExp]> = [
-      ['/missing.png', new RegExp(`url: ${url('/missing.png')} answered HTTP 404`)],
-      ['/fake.png', new RegExp(`url: the content of ${url('/fake.png')} is application/pdf, not an accepted image`)],
-      ['/logo.svg', /url: the content of .* is image\/svg\+xml: SVG images are refused/],
-      ['/page.png', /url: .*\/page\.png answered Content-Type 'text\/html', not an image\/\* type/],
-      ['/untyped.png', /url: .*\/untyped\.png answered Content-Type 'none'/],
-      ['/huge.png', /url: .*\/huge\.png is larger than the limit of 10485760 bytes; the download was stopped/],
-      ['/huge-declared.png', /url: .*\/huge-declared\.png is 20971520 bytes, larger than the limit of 10485760 bytes/],
-      ['/loop', /url: downloading .*\/loop took more than 5 redirects/],
-      ['/to-ftp', /url: .*\/to-ftp redirects to ftp: \(only http and https are downloaded\)/],
+      ['/missing.png', new RegExp(`${url('/missing.png')} answered HTTP 404`)],
+      ['/fake.png', new RegExp(`the content of ${url('/fake.png')} is application/pdf, not an accepted image`)],
+      ['/logo.svg', /the content of .* is image\/svg\+xml: SVG images are refused/],
+      ['/page.png', /.*\/page\.png answered Content-Type 'text\/html', not an image\/\* type/],
+      ['/untyped.png', /.*\/untyped\.png answered Content-Type 'none'/],
+      ['/huge.png', /.*\/huge\.png is larger than the limit of 10485760 bytes; stopped/],
+      ['/huge-declared.png', /.*\/huge-declared\.png is 20971520 bytes, larger than the limit of 10485760 bytes/],
+      ['/loop', /.*\/loop took more than 5 redirects/],
+      ['/to-ftp', /.*\/to-ftp redirects to ftp: \(only http and https are followed\)/],
     ];
-    for (const [path, pattern] of cases) {
+    for (const [path, reason] of cases) {
       const before = snapshot();
-      expectRefused(await put(product, { url: url(path) }), 400, pattern);
+      const [answer, log] = await withAdminLog(() => put(product, { url: url(path) }));
+      expectRefused(answer, 400, /^url: download failed$/);
+      expect(answer.body.messages).toEqual(['url: download failed']);
+      expect(log).toMatch(reason);
       expect(snapshot()).toEqual(before);
     }
     const before = snapshot();
     const refused = `http://127.0.0.1:${closedPort}/img.png`;
-    expectRefused(await put(product, { URL: refused }), 400, new RegExp(`URL: cannot download ${refused}: ECONNREFUSED`));
+    const [answer, log] = await withAdminLog(() => put(product, { URL: refused }));
+    expectRefused(answer, 400, /^URL: download failed$/);
+    expect(log).toMatch(new RegExp(`${refused}\\): .*ECONNREFUSED`));
     expect(snapshot()).toEqual(before);
   });
 
@@ -281,7 +300,9 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
       for (const path of ['/slow.png', '/slow-headers.png']) {
         const before = snapshot();
         const started = Date.now();
-        expectRefused(await put(product, { url: `${base}${path}` }), 400, new RegExp(`url: downloading ${base}${path} took longer than 0.4 s`));
+        const [answer, log] = await withAdminLog(() => put(product, { url: `${base}${path}` }));
+        expectRefused(answer, 400, /^url: download failed$/);
+        expect(log).toMatch(new RegExp(`${base}${path}\\): took longer than 0.4 s`));
         expect(Date.now() - started).toBeLessThan(3000);
         expect(snapshot()).toEqual(before);
       }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { withFields } from '../with-fields.ts';
+import { CONFIGURED, pinnedHost, resolveChecked } from '../outbound/index.ts';
 
 /** What one POST to a receiver came to: an answer (any status) or a network error. */
 export interface PostResult {
@@ -51,6 +52,11 @@ function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> 
  * timeoutMs), a refused connection, DNS or TLS trouble all come back as `error`. Redirects are
  * not followed (a 3xx is an answer like any other). `abort()` drops it (the service stops): its
  * promise then never settles.
+ *
+ * The receiver is a target the admin configured (electron/core/outbound): its host is resolved
+ * once, every address checked (loopback and private allowed; unspecified, link-local, cloud
+ * metadata, multicast, broadcast, reserved refused: `error` starts "address not allowed" and
+ * nothing connects), and the connection goes to a checked address only.
  */
 export function postJson(
   target: URL,
@@ -67,6 +73,8 @@ export function postJson(
   let abort = () => {};
   const result = new Promise<PostResult>((resolve) => {
     let settled = false;
+    let request: http.ClientRequest | undefined;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (result: Omit<PostResult, 'durationMs' | 'requestHeaders'>) => {
       if (settled) return;
       settled = true;
@@ -75,50 +83,62 @@ export function postJson(
     };
     const failed = (error: string) =>
       finish({ httpStatus: null, responseHeaders: null, responseBodyHead: '', error });
+    const describe = (error: NodeJS.ErrnoException) => {
+      const code = error.code && !error.message.includes(error.code) ? `${error.code}: ` : '';
+      return `${code}${error.message}`;
+    };
 
     const secure = target.protocol === 'https:';
     if (!secure && target.protocol !== 'http:') return failed(`unsupported URL scheme ${target.protocol}`);
-    const request = (secure ? https : http).request({
-      protocol: target.protocol,
-      hostname: target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname,
-      port: target.port,
-      path: `${target.pathname}${target.search}`,
-      method: 'POST',
-      headers: requestHeaders,
-      agent: secure ? agents.https : agents.http,
-    });
     abort = () => {
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      request?.destroy();
     };
-    const timer = setTimeout(() => {
-      request.destroy(new Error(`timeout: no complete answer within ${timeoutMs} ms`));
+    // The resolution counts in the attempt's time, like the connection and the answer.
+    timer = setTimeout(() => {
+      const timeout = new Error(`timeout: no complete answer within ${timeoutMs} ms`);
+      if (request) request.destroy(timeout);
+      else failed(timeout.message);
     }, timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      const code = error.code && !error.message.includes(error.code) ? `${error.code}: ` : '';
-      failed(`${code}${error.message}`);
-    });
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (kept >= RESPONSE_HEAD_BYTES) return; // the rest is read and dropped
-        const part = chunk.subarray(0, RESPONSE_HEAD_BYTES - kept);
-        chunks.push(part);
-        kept += part.length;
+
+    const send = (addresses: Awaited<ReturnType<typeof resolveChecked>>) => {
+      if (settled) return; // aborted or timed out while resolving
+      const sent = (secure ? https : http).request({
+        protocol: target.protocol,
+        // The checked addresses only; Host header and TLS server name stay the URL's name.
+        ...pinnedHost(target, addresses),
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        headers: requestHeaders,
+        agent: secure ? agents.https : agents.http,
       });
-      response.on('end', () =>
-        finish({
-          httpStatus: response.statusCode ?? null,
-          responseHeaders: flatHeaders(response.headers),
-          responseBodyHead: Buffer.concat(chunks).toString('utf8'),
-          error: null,
-        }),
-      );
-      response.on('error', (error) => failed(error.message));
-    });
-    request.end(body);
+      request = sent;
+      sent.on('error', (error: NodeJS.ErrnoException) => failed(describe(error)));
+      sent.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (kept >= RESPONSE_HEAD_BYTES) return; // the rest is read and dropped
+          const part = chunk.subarray(0, RESPONSE_HEAD_BYTES - kept);
+          chunks.push(part);
+          kept += part.length;
+        });
+        response.on('end', () =>
+          finish({
+            httpStatus: response.statusCode ?? null,
+            responseHeaders: flatHeaders(response.headers),
+            responseBodyHead: Buffer.concat(chunks).toString('utf8'),
+            error: null,
+          }),
+        );
+        response.on('error', (error) => failed(error.message));
+      });
+      sent.end(body);
+    };
+    // A refused address comes back as the attempt's error ("address not allowed: ..."), before any connect.
+    resolveChecked(target.hostname, CONFIGURED).then(send, (error: NodeJS.ErrnoException) => failed(describe(error)));
   });
   return { result, abort: () => abort() };
 }

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Account } from '../../../../shared/domain/accounts.ts';
+import type { Account, AccountPatch } from '../../../../shared/domain/accounts.ts';
 import { notFound } from '../../../../shared/contract/errors.ts';
 
 interface AccountRow {
@@ -7,6 +7,7 @@ interface AccountRow {
   name: string;
   rest_enabled: number;
   workmanager_enabled: number;
+  catalogue_download_images: number;
 }
 
 const toAccount = (row: AccountRow): Account => ({
@@ -14,16 +15,24 @@ const toAccount = (row: AccountRow): Account => ({
   name: row.name,
   rest_enabled: row.rest_enabled === 1,
   workmanager_enabled: row.workmanager_enabled === 1,
+  catalogue_download_images: row.catalogue_download_images === 1,
 });
+
+const COLUMNS = 'company_id, name, rest_enabled, workmanager_enabled, catalogue_download_images';
 
 export function createAccounts(db: Database) {
   const selectAll = db.prepare<[], AccountRow>(
-    'SELECT company_id, name, rest_enabled, workmanager_enabled FROM accounts ORDER BY company_id',
+    `SELECT ${COLUMNS} FROM accounts ORDER BY company_id`,
   );
   const selectOne = db.prepare<[number], AccountRow>(
-    'SELECT company_id, name, rest_enabled, workmanager_enabled FROM accounts WHERE company_id = ?',
+    `SELECT ${COLUMNS} FROM accounts WHERE company_id = ?`,
   );
-  const setRest = db.prepare<[number, number]>('UPDATE accounts SET rest_enabled = ? WHERE company_id = ?');
+  // One statement for every field: a field left out of the patch (NULL here) keeps its value.
+  const patchRow = db.prepare<[number | null, number | null, number]>(
+    `UPDATE accounts SET rest_enabled = COALESCE(?, rest_enabled), catalogue_download_images = COALESCE(?, catalogue_download_images)
+      WHERE company_id = ?`,
+  );
+  const flag = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
 
   return {
     list: (): Account[] => selectAll.all().map(toAccount),
@@ -36,9 +45,10 @@ export function createAccounts(db: Database) {
       if (!row) throw notFound(`account ${companyId} does not exist`);
       return toAccount(row);
     },
-    update(companyId: number, changes: { rest_enabled?: boolean | undefined }): Account {
+    /** PATCH /_sandbox/accounts/{company_id}: the REST switch, the catalogue's image download setting. */
+    update(companyId: number, changes: AccountPatch): Account {
       this.get(companyId);
-      if (changes.rest_enabled !== undefined) setRest.run(changes.rest_enabled ? 1 : 0, companyId);
+      patchRow.run(flag(changes.rest_enabled), flag(changes.catalogue_download_images), companyId);
       return this.get(companyId);
     },
   };

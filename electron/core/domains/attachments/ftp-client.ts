@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { posix } from 'node:path';
 import { Client, FTPError } from 'basic-ftp';
 import { OperationError } from '../../../../shared/contract/errors.ts';
+import { classifyAddress, CONFIGURED, resolveChecked, type ClassifiedAddress } from '../../outbound/index.ts';
 
 /** Where and how to reach an account's storage (the password decrypted, in memory only). */
 export interface FtpTarget {
@@ -43,18 +44,47 @@ export function unavailable(target: FtpTarget, doing: string, error: unknown): O
   return new OperationError(503, `the FTP storage ${target.host}:${target.port} is unreachable or refused (${doing}): ${reasonOf(error)}`);
 }
 
-/** A logged-in client; a 503 when the server cannot be reached or refuses the login. */
+/** Errors of a connection attempt that another address of the same host may not have. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
+/** Logs in on one checked address; the name stays the TLS identity (server name, certificate). */
+async function accessAt(client: Client, target: FtpTarget, address: ClassifiedAddress): Promise<void> {
+  const name = target.host.replace(/^\[(.*)\]$/, '$1');
+  // An IP literal is no server name (SNI carries names only); the certificate is then checked
+  // against the address.
+  const named = classifyAddress(name) === undefined;
+  await client.access({
+    host: address.address,
+    port: target.port,
+    user: target.user,
+    password: target.password,
+    // FTPS: explicit TLS (AUTH TLS) on the same port; the certificate is verified against the
+    // configured name (data connections reuse these options and the control connection's address).
+    secure: target.secure,
+    ...(target.secure && { secureOptions: { host: named ? name : address.address, ...(named && { servername: name }) } }),
+  });
+}
+
+/**
+ * A logged-in client; a 503 when the server cannot be reached or refuses the login. The host is
+ * a target the admin configured (electron/core/outbound): resolved once, every address checked
+ * (an unspecified, link-local, metadata, multicast or reserved one refuses it: "address not
+ * allowed", nothing connects), then the checked addresses tried in order. Data connections go to
+ * the control connection's address (basic-ftp's default: a PASV answer cannot send us elsewhere).
+ */
 export async function connect(target: FtpTarget, timeoutMs = FTP_TIMEOUT_MS): Promise<Client> {
   const client = new Client(timeoutMs);
   try {
-    await client.access({
-      host: target.host,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      // FTPS: explicit TLS (AUTH TLS) on the same port; the certificate is verified.
-      secure: target.secure,
-    });
+    const addresses = await resolveChecked(target.host, CONFIGURED);
+    for (const [index, address] of addresses.entries()) {
+      try {
+        await accessAt(client, target, address);
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (index === addresses.length - 1 || typeof code !== 'string' || !UNREACHABLE.has(code)) throw error;
+      }
+    }
     return client;
   } catch (error) {
     client.close();

@@ -15,8 +15,9 @@ import {
 } from '../../../../shared/domain/images.ts';
 import { validate } from '../../validate.ts';
 import { formatTimestamp } from '../../time.ts';
+import { isAddressNotAllowed, reportOutbound, type OutboundPolicy } from '../../outbound/index.ts';
 import { detectImage, mimeOfUrl, type ImageKind } from './content.ts';
-import { downloadImage } from './download.ts';
+import { downloadImage, failureDetail, type Downloaded } from './download.ts';
 import { createThumbnails } from './thumbnails.ts';
 
 /** An upload form as the door read it: the text fields as sent and the one file part, if any. */
@@ -42,8 +43,9 @@ interface ImageRow {
  * downloaded (the account's catalogue setting), deletions. A stored file is written before the
  * row that names it and removed again when the row's transaction fails; a file a committed
  * change no longer names is removed after the commit. See docs/data-model.md, "Images".
+ * Downloads go where `outbound` lets targets named by REST callers go (electron/core/outbound).
  */
-export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
+export function createImages(db: Database, pager: Pager, deps: DomainDeps, outbound: OutboundPolicy) {
   void pager;
   const { clock, files } = deps;
   /** Limits of a download; a test (or a host) may lower them. */
@@ -225,7 +227,8 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
     /**
      * PUT /product/{product_id}/image/: an image by URL, appended after the existing ones. The URL
      * is stored as is, or, when the account's catalogue setting says so
-     * (accounts.catalogue_download_images = 1), downloaded and stored like an upload.
+     * (accounts.catalogue_download_images = 1), downloaded and stored like an upload. A refused
+     * target is a 400 "<field>: address not allowed", any other failure "<field>: download failed".
      */
     async addFromUrl(companyId: number, productId: number, body: ImageUrlRequest, urlOf: UrlOf): Promise<StoredProductImage> {
       requireProduct(companyId, productId);
@@ -245,9 +248,17 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps) {
           ...defined,
         }, urlOf);
       }
-      const downloaded = await downloadImage(url, field, downloadLimits);
-      const kind = await detectImage(downloaded.content, `${field}: the content of ${downloaded.finalUrl}`);
-      return storeProductImage(companyId, productId, { content: downloaded.content, kind, text: defined }, urlOf);
+      let downloaded: Downloaded;
+      try {
+        downloaded = await downloadImage(url, downloadLimits, outbound.callerReach());
+      } catch (error) {
+        // The caller learns that it failed, never how: a status, a type or a refused connection
+        // would make this endpoint a scanner of the service's network. The admin gets the reason.
+        const refused = isAddressNotAllowed(error);
+        reportOutbound(`image URL of account ${companyId} ${refused ? 'refused' : 'not downloaded'} (${url.href}): ${failureDetail(error)}`);
+        throw badRequest(`${field}: ${refused ? 'address not allowed' : 'download failed'}`);
+      }
+      return storeProductImage(companyId, productId, { content: downloaded.content, kind: downloaded.kind, text: defined }, urlOf);
     },
 
     /** DELETE /product/{product_id}/images/: every image of the product; the stored files after the commit. */
