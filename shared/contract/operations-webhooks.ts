@@ -79,7 +79,7 @@ export const webhookOperations = {
     changes: ['webhook_outbox'],
   }),
   'inbox.names': op({
-    summary: 'The built-in inboxes in use',
+    summary: 'The built-in inboxes in use, with what each holds (kept_bytes of all together stay within the inbox_budget_mb setting)',
     input: Empty,
     output: Type.Array(InboxState),
     http: { method: 'GET', path: '/inbox' },

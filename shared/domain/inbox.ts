@@ -23,6 +23,14 @@ export const InboxState = Type.Object({
     upcoming: Type.Array(Type.Integer()),
   }),
   received_count: Type.Integer({ description: 'posts received since the inbox was created or cleared' }),
+  kept_count: Type.Integer({ description: 'posts it still holds (received_count = kept_count + dropped_count)' }),
+  dropped_count: Type.Integer({
+    description: 'posts received but no longer held: the oldest go past 1,000 in an inbox, or when all inboxes together pass the inbox_budget_mb setting',
+  }),
+  kept_bytes: Type.Integer({
+    description:
+      'memory its captures hold as the budget counts it (an estimate on the high side: body text, headers, the parsed JSON and the record); all inboxes together stay within inbox_budget_mb',
+  }),
 });
 export type InboxState = Static<typeof InboxState>;
 
@@ -34,8 +42,10 @@ export const InboxMessage = Type.Object({
   ip: Type.String(),
   method: Type.String(),
   headers: Type.Record(Type.String(), Type.String()),
-  body: Type.String({ description: 'the raw body as text' }),
-  json: Type.Unknown({ description: 'the body parsed as JSON; null when it is not JSON' }),
+  body: Type.String({
+    description: "the raw body as text: whole, or its first 65,536 bytes of UTF-8 (whole characters) followed by '… (N bytes in all)'",
+  }),
+  json: Type.Unknown({ description: 'the body parsed as JSON; null when it is not JSON, was cut, or its parse alone outweighed inbox_budget_mb' }),
   answered_status: Type.Integer(),
 });
 export type InboxMessage = Static<typeof InboxMessage>;

@@ -3,6 +3,7 @@ import type { WebhookDeliveryWithAttempts } from '../../shared/domain/webhooks.t
 import type { InboxMessage } from '../../shared/domain/inbox.ts';
 import { postJson, type PostResult } from '../../electron/core/webhooks/http-post.ts';
 import { ownInboxName, postToOwnInbox } from '../../electron/core/webhooks/own-inbox.ts';
+import { INBOX_BODY_KEPT } from '../../electron/core/webhooks/inbox.ts';
 import { USER_AGENT } from '../../electron/core/webhooks/dispatcher.ts';
 import { startHarness, withWritableDb, type Harness } from './harness.ts';
 
@@ -23,10 +24,10 @@ afterAll(async () => {
 
 const messages = async (name: string) => (await h.control<{ messages: InboxMessage[] }>('GET', `/inbox/${name}`)).body.data.messages;
 const headers = { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': 'msg_test' };
-const body = JSON.stringify({ notification_type: 'status', order_unique_id: 'ORD-OWN', status_text: 'packed' });
+const defaultBody = JSON.stringify({ notification_type: 'status', order_unique_id: 'ORD-OWN', status_text: 'packed' });
 
 /** The same post through the listener and in the process, to two inboxes with the same behaviour. */
-async function both(behaviour: { status: number | number[]; delay_ms?: number }, timeoutMs = 2000): Promise<[PostResult, PostResult]> {
+async function both(behaviour: { status: number | number[]; delay_ms?: number }, timeoutMs = 2000, body = defaultBody): Promise<[PostResult, PostResult]> {
   const tag = `it-own-${Math.random().toString(36).slice(2, 8)}`;
   for (const name of [`${tag}-h`, `${tag}-o`]) expect((await h.control('PUT', `/inbox/${name}/behaviour`, behaviour)).status).toBe(200);
   const viaHttp = await postJson(new URL(`${h.url}/_sandbox/inbox/${tag}-h`), body, headers, timeoutMs).result;
@@ -68,6 +69,15 @@ describe('a post to the own inbox, handed over in the process', () => {
     const [lateHttp, lateOwn] = await both({ status: 200, delay_ms: 400 }, 150);
     expect(lateOwn).toMatchObject({ httpStatus: null, error: lateHttp.error });
     expect(lateOwn.error).toMatch(/^timeout: /);
+  });
+
+  it('a body longer than the inbox keeps is cut alike, at a whole character', async () => {
+    const lead = '{"notification_type":"status","note":"';
+    const long = `${lead}${'x'.repeat(INBOX_BODY_KEPT - lead.length - 1)}${'€'.repeat(100)}"}`;
+    // The head's last byte is the first of a '€'.
+    expect(Buffer.from(long)[INBOX_BODY_KEPT - 1]).toBe(0xe2);
+    const [viaHttp, own] = await both({ status: 200 }, 2000, long);
+    expect(withoutDate(own)).toEqual(withoutDate(viaHttp));
   });
 
   it('the dispatcher delivers to the own inbox by a path or by the listener address', async () => {

@@ -1,6 +1,6 @@
 import type { CoreEventBus } from '../events.ts';
 import type { PostResult } from './http-post.ts';
-import type { InboxStore } from './inbox.ts';
+import { textBody, type InboxStore } from './inbox.ts';
 import { withFields } from '../with-fields.ts';
 
 /** The built-in receiver's path (electron/server/control/inbox-receiver.ts) and its name rule. */
@@ -50,7 +50,7 @@ export function postToOwnInbox(
     settle = undefined;
     done?.(withFields(answer, { durationMs: Math.round((performance.now() - started) * 100) / 100, requestHeaders }));
   };
-  const answer = inbox.receive(name, { ip: '127.0.0.1', method: 'POST', headers: received, body });
+  const answer = inbox.receive(name, { ip: '127.0.0.1', method: 'POST', headers: received, body: textBody(body) });
   events.emit('inbox.received', { name, id: answer.id, status: answer.status });
   const respond = () => {
     const empty = answer.status === 204 || answer.status === 304;

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import type { Core } from '../../core/create-core.ts';
+import { BodyHead, type ReceivedBody } from '../../core/webhooks/inbox.ts';
 import { sendError } from '../envelope.ts';
 
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -14,9 +15,46 @@ const isLoopback = (address: string | undefined): boolean =>
  * Its other routes (list, behaviour, clear) are operations of the control API, with the token.
  */
 export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }): Promise<void> {
-  // Whatever a sender posts is recorded as it came: no parsing, no 415.
+  // Where the inbox's byte budget is read: the service setting, at every post and read.
+  opts.core.inbox.useBudget(() => opts.core.rest.serviceSettings().inbox_budget_mb * 1024 * 1024);
+
+  // Whatever a sender posts is recorded as it came: no parsing, no 415. Only the head the inbox
+  // keeps is held; the rest of the stream is read and counted as it passes (a 5 MB post costs
+  // 64 KiB, not 5 MB). The listener's body limit still applies (413 above it, as on every other
+  // route): memory no longer needs it here, but it keeps what one post can make the service read.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? Number.POSITIVE_INFINITY;
+    const declared = Number(request.headers['content-length']);
+    if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    const head = new BodyHead();
+    const stop = () => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onEnd);
+    };
+    function onData(chunk: Buffer | string) {
+      head.add(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      if (head.bytes > limit) {
+        stop();
+        done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      }
+    }
+    function onEnd(error?: Error & { statusCode?: number }) {
+      stop();
+      if (error) {
+        // A connection lost mid-body: Fastify answers (if it still can) and moves on.
+        error.statusCode ??= 400;
+        return done(error, undefined);
+      }
+      if (!Number.isNaN(declared) && head.bytes !== declared) return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), undefined);
+      done(null, head.finish());
+    }
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onEnd);
+    payload.resume();
+  });
 
   // Waits of slow answers on purpose: cut short when the server closes, so none holds the process.
   const waits = new Set<() => void>();
@@ -37,7 +75,8 @@ export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }):
     for (const [key, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+    // No body at all (no content type, no length) never reaches the parser above.
+    const body = (request.body as ReceivedBody | undefined) ?? { head: '', bytes: 0 };
     const answer = opts.core.inbox.receive(name, { ip: request.ip, method: request.method, headers, body });
     opts.core.events.emit('inbox.received', { name, id: answer.id, status: answer.status });
     if (answer.delayMs > 0) {
