@@ -6,6 +6,7 @@ import {
   createOutboundPolicy,
   isAllowedKind,
   isLoopbackHost,
+  oddlyWrittenLiteral,
   pinnedLookup,
   resolveChecked,
   type AddressKind,
@@ -16,7 +17,7 @@ import {
 // The address classification of the outbound policy (electron/core/outbound/addresses.ts) and
 // the resolve-check-pin steps of policy.ts. No test here resolves through DNS or connects.
 
-const CALLER_STRICT: Reach = { allowLocal: false, namedBy: 'caller' };
+const CALLER_STRICT: Reach = { allowLocal: false, namedBy: 'caller', canonicalLiterals: true };
 
 describe('classifyAddress', () => {
   const cases: Array<[string, string, AddressKind]> = [
@@ -181,12 +182,38 @@ describe('pinnedLookup', () => {
   });
 });
 
+describe('oddlyWrittenLiteral (callers must write IP addresses as the URL standard does)', () => {
+  const odd = (written: string) => oddlyWrittenLiteral(new URL(written), written);
+  it('finds the spellings that normalise to another text, and IPv4-mapped IPv6', () => {
+    for (const written of [
+      'http://2130706433/a.png',
+      'http://0x7f.1/a.png',
+      'http://0x7f000001/a.png',
+      'http://0177.0.0.1/a.png',
+      'http://127.1/a.png',
+      'http://%31%32%37.0.0.1/a.png',
+      'http://[::ffff:127.0.0.1]/a.png',
+      'http://[::ffff:7f00:1]/a.png',
+      'http://[::ffff:8.8.8.8]/a.png',
+      'http://[0:0:0:0:0:0:0:1]/a.png',
+      'HTTP:\\\\2130706433\\a.png',
+    ]) {
+      expect(odd(written), written).toBe(true);
+    }
+  });
+  it('leaves canonical literals and names alone', () => {
+    for (const written of ['http://127.0.0.1:8080/a.png', 'http://127.0.0.1./a.png', 'http://[::1]/a.png', 'https://cdn.example.test/a.png', 'http://0x7f.example.test/']) {
+      expect(odd(written), written).toBe(false);
+    }
+  });
+});
+
 describe('createOutboundPolicy (targets REST callers name)', () => {
   it('allows local targets only on a loopback listener or with outbound_allow_private', () => {
     let allowPrivate = false;
     const policy = createOutboundPolicy({ allowPrivate: () => allowPrivate });
     // No listener yet: the strict answer.
-    expect(policy.callerReach()).toEqual({ allowLocal: false, namedBy: 'caller' });
+    expect(policy.callerReach()).toEqual({ allowLocal: false, namedBy: 'caller', canonicalLiterals: true });
     policy.setListenHost('127.0.0.1');
     expect(policy.callerReach().allowLocal).toBe(true);
     policy.setListenHost('0.0.0.0');

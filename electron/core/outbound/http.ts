@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { ClassifiedAddress } from './addresses.ts';
-import { isAddressLiteral, pinnedLookup, resolveChecked, type Reach, type Resolver } from './policy.ts';
+import { classifyAddress, type ClassifiedAddress } from './addresses.ts';
+import { AddressNotAllowed, isAddressLiteral, pinnedLookup, resolveChecked, type Reach, type Resolver } from './policy.ts';
 
 /**
  * Why an outbound exchange failed, in words for the admin (stderr, delivery log); a REST caller
@@ -24,8 +24,23 @@ export function pinnedHost(url: URL, addresses: readonly ClassifiedAddress[]): {
   return { hostname: url.hostname, lookup };
 }
 
+/**
+ * Whether the IP literal host of `url` was written otherwise than the URL standard writes it:
+ * `written` (the URL as sent, a Location header as received) does not contain the normalised
+ * host (2130706433, 0x7f.1, 127.1, %31..., [0:0::1] all became another text), or it is an
+ * IPv4-mapped IPv6 address. A name is never odd: it is resolved and its addresses checked.
+ */
+export function oddlyWrittenLiteral(url: URL, written: string): boolean {
+  const literal = classifyAddress(url.hostname);
+  if (!literal) return false;
+  if (url.hostname.startsWith('[') && literal.family === 4) return true;
+  return !written.toLowerCase().includes(url.hostname.toLowerCase());
+}
+
 export interface GetOptions {
   reach: Reach;
+  /** The start URL as the caller wrote it (for Reach.canonicalLiterals); default: its href. */
+  written?: string;
   /** Redirects followed at most; one more is a failure. */
   maxRedirects: number;
   /** Ends the whole exchange (resolution, connection, redirects, the body being read). */
@@ -43,6 +58,15 @@ export interface GetAnswer {
 }
 
 const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+
+/** Whether a Location header names a host of its own (not a path relative to the current URL). */
+function definesHost(location: string, current: URL): boolean {
+  try {
+    return new URL(location, `${current.protocol}//elsewhere.invalid/`).host !== 'elsewhere.invalid';
+  } catch {
+    return true;
+  }
+}
 
 function aborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
@@ -84,8 +108,12 @@ export async function getFollowingRedirects(start: URL, options: GetOptions): Pr
   // The stop promise is raced below; unobserved it must not count as an unhandled rejection.
   stop.catch(() => undefined);
   let url = start;
+  let written = options.written ?? start.href;
   for (let redirects = 0; ; redirects++) {
     if (!isHttp(url)) throw new OutboundFailure(`${start.href} redirects to ${url.protocol} (only http and https are followed)`);
+    if (options.reach.canonicalLiterals && oddlyWrittenLiteral(url, written)) {
+      throw new AddressNotAllowed(written, 'writes an IP address in an unusual form (write IPv4 as a.b.c.d, IPv6 not IPv4-mapped)');
+    }
     const addresses = await Promise.race([resolveChecked(url.hostname, options.reach, options.resolve), stop]);
     const response = await getOnce(url, addresses, options);
     const status = response.statusCode ?? 0;
@@ -93,10 +121,15 @@ export async function getFollowingRedirects(start: URL, options: GetOptions): Pr
     if (status < 300 || status >= 400 || location === undefined) return { response, url };
     response.destroy();
     if (redirects >= options.maxRedirects) throw new OutboundFailure(`${start.href} took more than ${options.maxRedirects} redirects`);
+    let next: URL;
     try {
-      url = new URL(location, url);
+      next = new URL(location, url);
     } catch {
       throw new OutboundFailure(`${url.href} redirects to an invalid location`);
     }
+    // A location that names a host is judged as written; a relative one keeps the host already
+    // checked (told apart by resolving it against a base with another host).
+    written = definesHost(location, url) ? location : next.href;
+    url = next;
   }
 }

@@ -25,4 +25,4 @@ export {
   type Reach,
   type Resolver,
 } from './policy.ts';
-export { getFollowingRedirects, OutboundFailure, pinnedHost, type GetAnswer, type GetOptions } from './http.ts';
+export { getFollowingRedirects, oddlyWrittenLiteral, OutboundFailure, pinnedHost, type GetAnswer, type GetOptions } from './http.ts';

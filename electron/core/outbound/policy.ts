@@ -17,10 +17,16 @@ export interface Reach {
   allowLocal: boolean;
   /** Who named the target: says in the admin's message why a local address was refused. */
   namedBy: 'caller' | 'admin';
+  /**
+   * An IP address in a URL must be written as the URL standard writes it (dotted decimal, not
+   * 2130706433 or 0x7f.1; not IPv4-mapped IPv6). Those spellings exist to slip past filters,
+   * here or in whatever later reads the stored URL; no image server needs them. Callers' URLs only.
+   */
+  canonicalLiterals: boolean;
 }
 
 /** Targets the admin configures: webhook receivers, the FTP storage. */
-export const CONFIGURED: Reach = Object.freeze({ allowLocal: true, namedBy: 'admin' });
+export const CONFIGURED: Reach = Object.freeze({ allowLocal: true, namedBy: 'admin', canonicalLiterals: false });
 
 /**
  * A target the policy refuses. Its message is for the admin (delivery log, stderr): it names
@@ -30,15 +36,20 @@ export class AddressNotAllowed extends Error {
   override name = 'AddressNotAllowed';
   constructor(
     readonly host: string,
-    readonly refused: ClassifiedAddress,
-    reach: Reach,
+    /** Why, after the host: "is a link-local address", "(127.0.0.1) is a loopback address: ...". */
+    reason: string,
   ) {
-    const where = host === refused.address ? host : `${host} (${refused.address})`;
+    super(`address not allowed: ${host} ${reason}`);
+  }
+
+  /** The refusal of an address the policy does not let `reach` connect to. */
+  static of(host: string, refused: ClassifiedAddress, reach: Reach): AddressNotAllowed {
+    const where = host === refused.address ? '' : `(${refused.address}) `;
     const why =
       reach.namedBy === 'caller' && isLocalKind(refused.kind)
         ? ': URLs sent by API callers may name loopback and private addresses only while the listener is bound to loopback or the service setting outbound_allow_private is on'
         : '';
-    super(`address not allowed: ${where} is ${describeKind(refused.kind)}${why}`);
+    return new AddressNotAllowed(host, `${where}is ${describeKind(refused.kind)}${why}`);
   }
 }
 
@@ -66,7 +77,7 @@ export async function resolveChecked(host: string, reach: Reach, resolve: Resolv
       );
   if (found.length === 0) throw Object.assign(new Error(`${bare} has no address`), { code: 'ENOTFOUND' });
   for (const address of found) {
-    if (!isAllowedKind(address.kind, reach.allowLocal)) throw new AddressNotAllowed(bare, address, reach);
+    if (!isAllowedKind(address.kind, reach.allowLocal)) throw AddressNotAllowed.of(bare, address, reach);
   }
   const seen = new Set<string>();
   return found.filter((address) => !seen.has(address.address) && seen.add(address.address));
@@ -113,7 +124,7 @@ export function createOutboundPolicy(options: { allowPrivate: () => boolean }) {
     },
     /** Where targets named by REST callers (image URLs) may be, as of now. */
     callerReach(): Reach {
-      return { allowLocal: isLoopbackHost(listenHost) || options.allowPrivate(), namedBy: 'caller' };
+      return { allowLocal: isLoopbackHost(listenHost) || options.allowPrivate(), namedBy: 'caller', canonicalLiterals: true };
     },
   };
 }

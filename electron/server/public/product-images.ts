@@ -65,13 +65,18 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
         'JSON { url, title, description, alt_text } (`URL`, the spec\'s spelling, is accepted instead of url). The ' +
         'URL must be absolute http(s). It is stored as is, unless the account\'s catalogue setting downloads images: ' +
         'then the service downloads it (at most 10 s, 10 MiB and 5 redirects; the answer must be 2xx with an image/* ' +
-        'Content-Type and JPEG, PNG, GIF or WebP content) and stores the file like an upload. A failed download ' +
-        'is a 400 naming url and stores nothing. The image is appended after the existing images.',
+        'Content-Type and JPEG, PNG, GIF or WebP content) and stores the file like an upload. Every host on the way ' +
+        '(redirects included) is resolved and checked before anything connects to it: unspecified, link-local, cloud ' +
+        'metadata, multicast, broadcast and reserved addresses, and IP addresses written other than a.b.c.d or as ' +
+        'IPv4-mapped IPv6, are refused; loopback and private-network addresses too, unless the listener is bound to ' +
+        'loopback or the service setting outbound_allow_private is on. A refused URL is a 400 "url: address not ' +
+        'allowed", any other failed download a 400 "url: download failed" (the service log says why); neither ' +
+        'stores anything. The image is appended after the existing images.',
       params: productId,
       body: { contentType: 'application/json', schema: ImageUrlRequest },
       ok: { description: 'the stored image', schema: StoredProductImage },
       errors: {
-        400: 'url missing, not http(s), or its download failed (messages say why); a field invalid',
+        400: 'url missing or not http(s); its address not allowed, or its download failed (the message says which, never what the target answered); a field invalid',
         404: 'no such product in the account (or it is deleted)',
       },
     },

@@ -14,7 +14,8 @@ export interface Downloaded {
 const ACCEPT = 'image/jpeg, image/png, image/gif, image/webp, image/*;q=0.8';
 
 /**
- * A real HTTP(S) download of an image URL under the outbound policy (`reach`), bounded: the
+ * A real HTTP(S) download of an image URL under the outbound policy (`target.reach`; the URL as
+ * the caller wrote it in `target.written`), bounded: the
  * whole exchange (resolution and redirects included) within limits.timeoutMs, at most
  * limits.maxRedirects redirects (http(s) only, each hop checked again), at most limits.maxBytes
  * of body (the reading stops there), a 2xx answer whose Content-Type is image/* and whose
@@ -25,16 +26,21 @@ const ACCEPT = 'image/jpeg, image/png, image/gif, image/webp, image/*;q=0.8';
  * a target answered (its status, its type, whether it listens at all) must not reach someone who
  * could use the service to probe the network around it.
  */
-export async function downloadImage(url: URL, limits: DownloadLimits, reach: Reach, resolve?: Resolver): Promise<Downloaded> {
+export async function downloadImage(
+  url: URL,
+  limits: DownloadLimits,
+  target: { reach: Reach; written: string; resolve?: Resolver },
+): Promise<Downloaded> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new OutboundFailure(`took longer than ${limits.timeoutMs / 1000} s; stopped`)), limits.timeoutMs);
   try {
     const { response, url: finalUrl } = await getFollowingRedirects(url, {
-      reach,
+      reach: target.reach,
+      written: target.written,
       maxRedirects: limits.maxRedirects,
       signal: controller.signal,
       headers: { accept: ACCEPT },
-      ...(resolve && { resolve }),
+      ...(target.resolve && { resolve: target.resolve }),
     });
     const where = finalUrl.href;
     const status = response.statusCode ?? 0;

@@ -250,7 +250,7 @@ export function createImages(db: Database, pager: Pager, deps: DomainDeps, outbo
       }
       let downloaded: Downloaded;
       try {
-        downloaded = await downloadImage(url, downloadLimits, outbound.callerReach());
+        downloaded = await downloadImage(url, downloadLimits, { reach: outbound.callerReach(), written: raw });
       } catch (error) {
         // The caller learns that it failed, never how: a status, a type or a refused connection
         // would make this endpoint a scanner of the service's network. The admin gets the reason.
