@@ -128,10 +128,8 @@ interface Inbox {
  * byte budget for all inboxes together (the inbox_budget_mb setting): past it the oldest captures
  * go, whichever inbox holds them.
  */
-export function createInbox(clock: Clock) {
+export function createInbox(clock: Clock, budget: () => number = () => DEFAULT_SERVICE_SETTINGS.inbox_budget_mb * MIB) {
   const inboxes = new Map<string, Inbox>();
-  // Until a listener says where the setting is read (inbox-receiver.ts): the default.
-  let budget = (): number => DEFAULT_SERVICE_SETTINGS.inbox_budget_mb * MIB;
   /** All captures, oldest first, across inboxes: a list so any one leaves in constant time. */
   let oldest: Capture | undefined;
   let newest: Capture | undefined;
@@ -194,13 +192,6 @@ export function createInbox(clock: Clock) {
   });
 
   return {
-    /**
-     * Where the byte budget of all inboxes is read (called on every post and read, so a changed
-     * setting applies at the next one): the listener points it at the service settings.
-     */
-    useBudget(source: () => number): void {
-      budget = source;
-    },
 
     /** Records a post; answers the status to send and how long to wait first. */
     receive(name: string, post: { ip: string; method: string; headers: Record<string, string>; body: ReceivedBody }): { status: number; delayMs: number; id: number } {

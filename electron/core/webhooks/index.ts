@@ -19,7 +19,8 @@ export interface WebhooksDeps extends DispatcherDeps {
  * built-in inbox a connector can point at.
  */
 export function createWebhooks(deps: WebhooksDeps) {
-  const inbox = createInbox(deps.clock);
+  // The budget is read on every post and read, so a changed setting applies at the next one.
+  const inbox = createInbox(deps.clock, () => deps.settings().inbox_budget_mb * 1024 * 1024);
   const dispatcher = createDispatcher({ ...deps, ownInbox: inbox });
   const deliveries = createDeliveries(deps.db, deps.clock, dispatcher);
   const connectorWriter = createConnectorWriter(deps.db, deps.clock);

@@ -15,9 +15,6 @@ const isLoopback = (address: string | undefined): boolean =>
  * Its other routes (list, behaviour, clear) are operations of the control API, with the token.
  */
 export async function inboxReceiver(app: FastifyInstance, opts: { core: Core }): Promise<void> {
-  // Where the inbox's byte budget is read: the service setting, at every post and read.
-  opts.core.inbox.useBudget(() => opts.core.rest.serviceSettings().inbox_budget_mb * 1024 * 1024);
-
   // Whatever a sender posts is recorded as it came: no parsing, no 415. Only the head the inbox
   // keeps is held; the rest of the stream is read and counted as it passes (a 5 MB post costs
   // 64 KiB, not 5 MB). The listener's body limit still applies (413 above it, as on every other
