@@ -292,8 +292,12 @@ describe('accounts.delete', () => {
     expect(existsSync(ftpFolder)).toBe(false);
     expect(rowsOf(1)).toEqual(untouched);
     expect(db.pragma('foreign_key_check')).toEqual([]);
-    // The account is gone for every door.
-    expect((await h.rest('GET', `/${doomed.company_id}/sales/list/`, user)).status).toBe(404);
+    // The account is gone for every door. Its users went with it: their credentials prove
+    // nothing any more and get the 401 of any wrong credentials; only a valid user (of another
+    // account) learns that the account does not exist.
+    expect((await h.rest('GET', `/${doomed.company_id}/sales/list/`, user)).status).toBe(401);
+    const other = await userOf(1);
+    expect((await h.rest('GET', `/${doomed.company_id}/sales/list/`, other)).body.messages).toEqual([`account ${doomed.company_id} does not exist`]);
     expect((await h.control('GET', `/accounts/${doomed.company_id}/api-users`)).status).toBe(404);
     expect((await h.control('DELETE', `/accounts/${doomed.company_id}`)).status).toBe(404);
   });
@@ -337,7 +341,8 @@ describe('accounts.delete', () => {
     const user = await userOf(gone.company_id);
     for (let i = 0; i < 3; i++) ok(await h.rest('GET', `/${gone.company_id}/sales/list/`, user));
     expect((await h.control('DELETE', `/accounts/${gone.company_id}`)).status).toBe(200);
-    expect((await h.rest('GET', `/${gone.company_id}/sales/list/`, user)).status).toBe(404);
+    // Its user went with it: the 401 of credentials that prove nothing, not the cached answer.
+    expect((await h.rest('GET', `/${gone.company_id}/sales/list/`, user)).status).toBe(401);
   });
 
   it('never gives a deleted account id again', async () => {

@@ -92,14 +92,33 @@ describe('lock-out', () => {
     clock.advance(1);
     expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(0);
   });
-  it('forgets failures older than the window and after a success', () => {
+  it('forgets failures only as they leave the window: nothing else resets the count', () => {
     const clock = new FakeClock();
-    const tracker = new LockoutTracker(clock, () => ({ max_failures: 2, window_s: 60, lock_s: 120 }));
+    const tracker = new LockoutTracker(clock, () => ({ max_failures: 3, window_s: 60, lock_s: 120 }));
     tracker.recordFailure('1.1.1.1');
     clock.advance(61);
+    // The first failure left the window: two more do not lock.
     expect(tracker.recordFailure('1.1.1.1')).toBe(0);
-    tracker.recordSuccess('1.1.1.1');
+    clock.advance(30);
     expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+    clock.advance(29);
+    // Both still inside the window: the third locks.
+    expect(tracker.recordFailure('1.1.1.1')).toBe(120);
+  });
+  it('a lock lasts lock_s and then starts a new count', () => {
+    const clock = new FakeClock();
+    const tracker = new LockoutTracker(clock, () => ({ max_failures: 2, window_s: 600, lock_s: 120 }));
+    tracker.recordFailure('1.1.1.1');
+    expect(tracker.recordFailure('1.1.1.1')).toBe(120);
+    expect(tracker.lockEnd('1.1.1.1')).toBe(clock.ms + 120_000);
+    clock.advance(119);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(1);
+    clock.advance(1);
+    expect(tracker.retryAfterSeconds('1.1.1.1')).toBe(0);
+    expect(tracker.lockEnd('1.1.1.1')).toBeUndefined();
+    // The failures that locked it are not counted again: one more does not lock at once.
+    expect(tracker.recordFailure('1.1.1.1')).toBe(0);
+    expect(tracker.recordFailure('1.1.1.1')).toBe(120);
   });
 });
 
@@ -138,12 +157,34 @@ describe('authenticator layers', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses an unknown account with 404 and a disabled REST module with 401', async () => {
-    expect(await authenticate(call({ companyId: 9, authorization: basic('all', 'all-password-1') }))).toMatchObject({ ok: false, status: 404 });
+  it('an unknown account answers as a known one to missing or wrong credentials', async () => {
+    for (const authorization of [undefined, basic('all', 'wrong'), basic('nobody', 'x')]) {
+      const known = await authenticate(call({ companyId: 1, authorization, ip: '9.9.7.1' }));
+      const unknown = await authenticate(call({ companyId: 9, authorization, ip: '9.9.7.2' }));
+      const disabled = await authenticate(call({ companyId: 2, authorization, ip: '9.9.7.3' }));
+      expect(known).toMatchObject({ ok: false, status: 401, challenge: true });
+      const text = (o: typeof known) => JSON.stringify(o).replace(/9\.9\.7\.\d/g, 'IP');
+      expect(text(unknown)).toBe(text(known));
+      expect(text(disabled)).toBe(text(known));
+    }
+  });
+
+  it('only valid credentials learn that an account does not exist, is not theirs, or has REST off', async () => {
+    expect(await authenticate(call({ companyId: 9, authorization: basic('all', 'all-password-1') }))).toMatchObject({
+      ok: false,
+      status: 404,
+      message: 'account 9 does not exist',
+    });
     expect(await authenticate(call({ companyId: 2, authorization: basic('all', 'all-password-1') }))).toMatchObject({
       ok: false,
       status: 401,
-      message: expect.stringMatching(/REST module is not enabled/),
+      message: "API user 'all' belongs to account 1, not to account 2",
+    });
+    await users.create(2, { username: 'b-user', password: 'b-user-password' });
+    expect(await authenticate(call({ companyId: 2, authorization: basic('b-user', 'b-user-password') }))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: expect.stringMatching(/REST module is not enabled for account 2/),
     });
   });
 
@@ -157,17 +198,44 @@ describe('authenticator layers', () => {
 
   it('credentials of one account do not open another', async () => {
     db.prepare("UPDATE accounts SET rest_enabled = 1 WHERE company_id = 2").run();
-    expect(await authenticate(call({ companyId: 2, authorization: basic('all', 'all-password-1'), ip: '9.9.9.4' }))).toMatchObject({ ok: false, status: 401 });
+    expect(await authenticate(call({ companyId: 2, authorization: basic('all', 'all-password-1'), ip: '9.9.9.4' }))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: expect.stringMatching(/belongs to account 1/),
+    });
     db.prepare("UPDATE accounts SET rest_enabled = 0 WHERE company_id = 2").run();
   });
 
-  it('IP whitelist: allowed inside the range, refused outside', async () => {
+  it('IP whitelist: allowed inside the range; outside, right and wrong passwords answer alike and count', async () => {
     expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '10.20.30.40' }))).toMatchObject({ ok: true });
+    const right = await authenticate(call({ authorization: basic('office', 'office-password'), ip: '192.168.1.1' }));
+    const wrong = await authenticate(call({ authorization: basic('office', 'not-the-password'), ip: '192.168.1.1' }));
+    expect(right).toMatchObject({ ok: false, status: 401, challenge: true, message: expect.stringMatching(/invalid API user name or password .*IP whitelist/) });
+    expect(wrong).toEqual(right);
+    // Both counted: the third refusal from that IP locks it, the right password as much as a wrong one.
     expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '192.168.1.1' }))).toMatchObject({
-      ok: false,
       status: 401,
-      message: expect.stringMatching(/IP whitelist/),
+      message: expect.stringMatching(/192\.168\.1\.1 is now locked for 30 s/),
     });
+    expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '192.168.1.1' }))).toMatchObject({ status: 429 });
+    // A remembered check (passed inside the range) is no way around it from outside.
+    expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '10.20.30.40' }))).toMatchObject({ ok: true });
+    expect(await authenticate(call({ authorization: basic('office', 'office-password'), ip: '192.168.1.2' }))).toEqual({
+      ...right,
+      message: right.ok ? '' : right.message.replace('192.168.1.1', '192.168.1.2'),
+    });
+  });
+
+  it('valid logins interleaved with wrong guesses do not reset the count', async () => {
+    const ip = '172.16.9.1';
+    const outcomes: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const right = await authenticate(call({ authorization: basic('all', 'all-password-1'), ip }));
+      const wrong = await authenticate(call({ authorization: basic('all', `guess-${i}`), ip }));
+      outcomes.push(`${right.ok ? 200 : right.status}/${wrong.ok ? 200 : wrong.status}`);
+    }
+    expect(outcomes).toEqual(['200/401', '200/401', '200/401', '429/429', '429/429', '429/429', '429/429', '429/429']);
+    clock.advance(31);
   });
 
   it('method and route restrictions', async () => {
@@ -213,7 +281,7 @@ describe('authenticator layers', () => {
     try {
       const id = created.id;
       const changes: [string, string, RestCall, RegExp][] = [
-        [`ip_whitelist = '["10.0.0.0/8"]'`, `ip_whitelist = '["*"]'`, call({ authorization: auth }), /IP whitelist/],
+        [`ip_whitelist = '["10.0.0.0/8"]'`, `ip_whitelist = '["*"]'`, call({ authorization: auth, ip: '9.9.8.4' }), /IP whitelist/],
         [`methods = '["GET"]'`, 'methods = NULL', call({ authorization: auth, method: 'POST' }), /may not use POST/],
         [`routes = '["invoices"]'`, 'routes = NULL', call({ authorization: auth }), /may not reach \/sales\//],
         ['connector_id = 1', 'connector_id = NULL', call({ authorization: auth }), /bound to connector 1/],
@@ -299,6 +367,23 @@ describe('lock-out under parallel guessing', () => {
     expect(checked).toBeLessThanOrEqual(5);
     expect(outcomes.filter((o) => !o.ok && o.status === 429).length).toBeGreaterThanOrEqual(35);
     expect(await authenticate(call('the-right-password'))).toMatchObject({ ok: false, status: 429 });
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('parallel repeats of one guess answer alike for a known user, an unknown one and a whitelisted-out right password', async () => {
+    const { db, dir, users, authenticate } = freshAccount(3);
+    await users.create(1, { username: 'known', password: 'known-password' });
+    await users.create(1, { username: 'fenced', password: 'fenced-password', ip_whitelist: ['10.0.0.1'] });
+    const burst = async (ip: string, username: string, password: string) => {
+      const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => authenticate({ companyId: 1, authorization, ip, method: 'GET', module: 'sales' })));
+      return outcomes.map((o) => JSON.stringify(o).replaceAll(ip, 'IP').replaceAll(username, 'NAME'));
+    };
+    const known = await burst('198.51.100.21', 'known', 'a-wrong-password');
+    expect(known.every((o) => o.includes('"status":401'))).toBe(true);
+    expect(await burst('198.51.100.22', 'unknown-name', 'a-wrong-password')).toEqual(known);
+    expect(await burst('198.51.100.23', 'fenced', 'fenced-password')).toEqual(known);
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

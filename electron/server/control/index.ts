@@ -5,6 +5,7 @@ import type { Core } from '../../core/create-core.ts';
 import { operations, OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { envelope, sendError, requestRoute } from '../envelope.ts';
 import { registerEventStream } from './event-stream.ts';
+import { LockoutTracker } from '../../core/domains/auth/index.ts';
 
 export const CONTROL_PREFIX = '/_sandbox';
 
@@ -30,13 +31,34 @@ function coerceStrings(schema: TSchema, values: Record<string, string>): Record<
 export async function controlApi(app: FastifyInstance, opts: { core: Core; adminToken: string }): Promise<void> {
   const expected = digest(opts.adminToken);
 
+  // Wrong admin tokens lock the caller IP as wrong REST passwords do, with the same
+  // auth_lockout setting but a count of their own (a REST guesser does not lock the admin out,
+  // nor the reverse). On the machine's clock, not the test clock: the test clock is set through
+  // this API, and a frozen one would keep a locked IP locked until a restart.
+  const core = opts.core;
+  const lockout = new LockoutTracker({ now: () => core.clock.systemNow() }, () => core.rest.serviceSettings().auth_lockout);
+
   app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const lockEnd = lockout.lockEnd(request.ip);
+    if (lockEnd !== undefined) {
+      // While locked every call is refused, the right token included: a guesser cannot tell
+      // when it found the token, and it waits out the lock like anyone else from that IP.
+      const seconds = lockout.retryAfterSeconds(request.ip);
+      reply.header('Retry-After', String(seconds));
+      return sendError(request, reply, 429, [
+        `too many failed control API authentications from ${request.ip}: locked until ${new Date(lockEnd).toISOString()} (${seconds} s); every call from this address is refused until then`,
+      ]);
+    }
+    const header = request.headers.authorization;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     // Compare digests: equal length, constant time, whatever the caller sent.
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      // A call without an Authorization header guessed nothing (a browser tab opened without
+      // its token): refused, not counted. Any credential sent that is not the token counts.
+      const lockSeconds = header === undefined ? 0 : lockout.recordFailure(request.ip);
       reply.header('WWW-Authenticate', 'Bearer realm="ERP Workbench control API"');
-      return sendError(request, reply, 401, ['the control API needs Authorization: Bearer <admin token>']);
+      const message = 'the control API needs Authorization: Bearer <admin token>';
+      return sendError(request, reply, 401, [lockSeconds > 0 ? `${message}; ${request.ip} is now locked for ${lockSeconds} s` : message]);
     }
     request.callerName = 'admin';
   });

@@ -47,8 +47,10 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
   app.decorateRequest('rest', null);
   app.decorateRequest('answerMark', null);
 
-  // Authentication runs for every request under the prefix, unknown routes included: a caller
-  // learns which routes exist only with valid credentials.
+  // Authentication runs for every request under the prefix, unknown routes and unknown accounts
+  // included: a caller learns which routes and which accounts exist only with valid credentials
+  // (an unknown account answers as a known one does to the same credentials: authenticate.ts).
+  // Only a segment that cannot be an account id at all is refused before that.
   app.addHook('onRequest', async (request, reply) => {
     // Before anything is read: what a cached answer to this GET will be checked against.
     if (request.method === 'GET') request.answerMark = { version: answerVersion(core), since: core.rest.dataVersion.dependencies.now() };

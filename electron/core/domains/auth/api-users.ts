@@ -36,6 +36,11 @@ export function createApiUsers(db: Database, clock: Clock) {
   const byName = db.prepare<[number, string], ApiUserRow>('SELECT * FROM api_users WHERE company_id = ? AND username = ?');
   const byId = db.prepare<[number, number], ApiUserRow>('SELECT * FROM api_users WHERE company_id = ? AND id = ?');
   const all = db.prepare<[number], ApiUserRow>('SELECT * FROM api_users WHERE company_id = ? ORDER BY id');
+  // No index on the name alone: the table holds a few rows per account, and this is asked only
+  // for a name the path's account does not have.
+  const elsewhere = db.prepare<[string, number], ApiUserRow>(
+    'SELECT * FROM api_users WHERE username = ? AND company_id <> ? ORDER BY company_id, id',
+  );
   const connectorExists = db.prepare<[number, number], { id: number }>(
     'SELECT id FROM connectors WHERE company_id = ? AND id = ?',
   );
@@ -50,6 +55,8 @@ export function createApiUsers(db: Database, clock: Clock) {
 
   return {
     findByName: (companyId: number, username: string) => byName.get(companyId, username),
+    /** Users of that name in the other accounts, lowest account first. */
+    findElsewhere: (companyId: number, username: string): ApiUserRow[] => elsewhere.all(username, companyId),
     list: (companyId: number): ApiUser[] => all.all(companyId).map(toApiUser),
 
     async create(companyId: number, input: NewApiUser): Promise<CreatedApiUser> {

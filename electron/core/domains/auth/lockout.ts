@@ -8,8 +8,11 @@ export interface LockoutPolicy {
 
 /**
  * Counts failed authentications per caller IP in a sliding window and locks the IP once they
- * reach the limit. Kept in memory: a restart lifts the locks, which is acceptable for a local
- * service and keeps every request free of a database write.
+ * reach the limit. A success does not clear the count: failures leave it only by growing older
+ * than the window (otherwise a guesser holding one valid key, or sharing its IP with a busy
+ * client, could interleave successes and guess forever). Kept in memory: a restart lifts the
+ * locks, which is acceptable for a local service and keeps every request free of a database
+ * write. One tracker per door: the REST API and the control API count separately.
  */
 export class LockoutTracker {
   private readonly failures = new Map<string, number[]>();
@@ -24,14 +27,19 @@ export class LockoutTracker {
 
   /** Seconds the IP stays locked (rounded up), or 0 when it is not locked. */
   retryAfterSeconds(ip: string): number {
+    const until = this.lockEnd(ip);
+    return until === undefined ? 0 : Math.ceil((until - this.clock.now().getTime()) / 1000);
+  }
+
+  /** When the IP's lock ends (epoch ms of this tracker's clock), or undefined when it is not locked. */
+  lockEnd(ip: string): number | undefined {
     const until = this.lockedUntil.get(ip);
-    if (until === undefined) return 0;
-    const left = until - this.clock.now().getTime();
-    if (left <= 0) {
+    if (until === undefined) return undefined;
+    if (until <= this.clock.now().getTime()) {
       this.lockedUntil.delete(ip);
-      return 0;
+      return undefined;
     }
-    return Math.ceil(left / 1000);
+    return until;
   }
 
   /**
@@ -63,17 +71,15 @@ export class LockoutTracker {
     const recent = (this.failures.get(ip) ?? []).filter((t) => t > now - window_s * 1000);
     recent.push(now);
     if (recent.length >= max_failures) {
+      // The lock starts a new count: the failures that caused it do not lock the IP again
+      // the moment it ends.
       this.failures.delete(ip);
       this.lockedUntil.set(ip, now + lock_s * 1000);
       return lock_s;
     }
     this.failures.set(ip, recent);
-    if (this.failures.size > 10_000) this.prune(now, window_s);
+    if (this.failures.size + this.lockedUntil.size > 10_000) this.prune(now, window_s);
     return 0;
-  }
-
-  recordSuccess(ip: string): void {
-    this.failures.delete(ip);
   }
 
   clear(): void {
@@ -82,9 +88,13 @@ export class LockoutTracker {
     this.lockedUntil.clear();
   }
 
+  /** Forgets IPs whose failures all left the window and locks that ended (many distinct callers). */
   private prune(now: number, windowS: number): void {
     for (const [ip, times] of this.failures) {
       if (times.every((t) => t <= now - windowS * 1000)) this.failures.delete(ip);
+    }
+    for (const [ip, until] of this.lockedUntil) {
+      if (until <= now) this.lockedUntil.delete(ip);
     }
   }
 }
