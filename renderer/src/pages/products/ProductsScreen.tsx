@@ -9,6 +9,7 @@ import { DataTable, useListSource, type SortState } from '../../components/data-
 import { ListDetailLayout } from '../../components/detail';
 import { productColumns, type ProductRow, type ProductSort } from './columns.tsx';
 import { ProductDetailPanel } from './ProductDetailPanel.tsx';
+import { CatalogueImageSetting } from './CatalogueImageSetting.tsx';
 import { ClearFilters, SearchFilter } from '../documents-common/filters.tsx';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters.tsx';
 
@@ -17,6 +18,7 @@ const ROUTE = '/c/$companyId/catalogue/products';
 /**
  * Catalogue › Products: the product list (lists.products) with its filters, sort and open product
  * in the address; the open product's detail beside it (stock, prices, images, publishing, edit).
+ * The header holds the account's catalogue setting (image URLs downloaded or kept as sent).
  */
 export function ProductsScreen() {
   const { t } = useTranslation();
@@ -39,7 +41,9 @@ export function ProductsScreen() {
 
   return (
     <Stack gap={0} h="100%" data-testid="screen-products" style={{ minHeight: 0 }}>
-      <PageHeader screen="products" />
+      <PageHeader screen="products">
+        <CatalogueImageSetting companyId={companyId} />
+      </PageHeader>
       <ProductFilters value={filters} onChange={setFilters} options={options.data} connectors={connectors.data} />
       <div style={{ flex: 1, minHeight: 0 }}>
         <ListDetailLayout

@@ -89,6 +89,13 @@ export const en = {
     inactive: 'inactive',
     noPricelists: 'The account has no pricelists.',
   },
+  catalogue: {
+    downloadImages: 'Download image URLs',
+    downloadImagesHelp: 'On: image URLs sent to PUT /product/{id}/image/ are downloaded and stored, where the outbound policy allows. Off: kept as sent, never contacted.',
+    turnedOn: 'Image URLs are now downloaded',
+    turnedOff: 'Image URLs are now kept as sent',
+    failed: 'The catalogue setting was not changed',
+  },
   images: {
     title: 'Images',
     none: 'No images yet.',
@@ -261,6 +268,13 @@ export const ro: Messages<typeof en> = {
     noRule: 'nicio regulă nu se aplică',
     inactive: 'inactivă',
     noPricelists: 'Contul nu are liste de prețuri.',
+  },
+  catalogue: {
+    downloadImages: 'Descarcă imaginile din URL',
+    downloadImagesHelp: 'Activat: URL-urile de imagini trimise la PUT /product/{id}/image/ sunt descărcate și păstrate, unde politica conexiunilor de ieșire permite. Dezactivat: păstrate ca atare, neaccesate.',
+    turnedOn: 'Imaginile din URL sunt acum descărcate',
+    turnedOff: 'URL-urile imaginilor sunt acum păstrate ca atare',
+    failed: 'Setarea catalogului nu a fost schimbată',
   },
   images: {
     title: 'Imagini',
