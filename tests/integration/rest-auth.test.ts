@@ -363,4 +363,13 @@ describe('control API lock-out', () => {
     expect((await rawCall(`${c.url}/app/rest/v1${SALES}`, { from: '127.0.0.4', headers: { authorization: basicAuth('nobody', 'y') } })).status).toBe(429);
     expect((await control('127.0.0.4', ADMIN_TOKEN)).status).toBe(200);
   });
+
+  it('one stale token sent again and again (a tab left open after a restart) counts once and locks nobody', async () => {
+    for (let i = 0; i < 10; i++) expect((await control('127.0.0.6', 'token-of-an-earlier-start')).status).toBe(401);
+    expect((await control('127.0.0.6', ADMIN_TOKEN)).status).toBe(200);
+    // New guesses still count: two more distinct wrong tokens reach the limit of 3.
+    expect((await control('127.0.0.6', 'guess-a')).status).toBe(401);
+    expect((await control('127.0.0.6', 'guess-b')).body.messages[0]).toMatch(/127\.0\.0\.6 is now locked for 600 s$/);
+    expect((await control('127.0.0.6', ADMIN_TOKEN)).status).toBe(429);
+  });
 });

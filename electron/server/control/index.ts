@@ -54,8 +54,10 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
     // Compare digests: equal length, constant time, whatever the caller sent.
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
       // A call without an Authorization header guessed nothing (a browser tab opened without
-      // its token): refused, not counted. Any credential sent that is not the token counts.
-      const lockSeconds = header === undefined ? 0 : lockout.recordFailure(request.ip);
+      // its token): refused, not counted. Any credential sent that is not the token counts, each
+      // distinct one once per window: a tab left open with the token of an earlier start keeps
+      // sending that one token and must not lock the CLI and the tests of this machine out.
+      const lockSeconds = header === undefined ? 0 : lockout.recordFailure(request.ip, digest(header).toString('hex'));
       reply.header('WWW-Authenticate', 'Bearer realm="ERP Workbench control API"');
       const message = 'the control API needs Authorization: Bearer <admin token>';
       return sendError(request, reply, 401, [lockSeconds > 0 ? `${message}; ${request.ip} is now locked for ${lockSeconds} s` : message]);

@@ -6,6 +6,11 @@ export interface LockoutPolicy {
   lock_s: number;
 }
 
+interface Failure {
+  at: number;
+  guess: string | undefined;
+}
+
 /**
  * Counts failed authentications per caller IP in a sliding window and locks the IP once they
  * reach the limit. A success does not clear the count: failures leave it only by growing older
@@ -15,7 +20,8 @@ export interface LockoutPolicy {
  * write. One tracker per door: the REST API and the control API count separately.
  */
 export class LockoutTracker {
-  private readonly failures = new Map<string, number[]>();
+  /** Recent failures per IP: when, and what was guessed (for a door that counts a guess once). */
+  private readonly failures = new Map<string, Failure[]>();
   private readonly lockedUntil = new Map<string, number>();
   /** Password checks under way per IP: each may still become a failure. */
   private readonly pending = new Map<string, number>();
@@ -51,7 +57,7 @@ export class LockoutTracker {
   tryBeginCheck(ip: string): boolean {
     const { max_failures, window_s } = this.policy();
     const now = this.clock.now().getTime();
-    const recent = (this.failures.get(ip) ?? []).filter((t) => t > now - window_s * 1000).length;
+    const recent = (this.failures.get(ip) ?? []).filter((f) => f.at > now - window_s * 1000).length;
     const underWay = this.pending.get(ip) ?? 0;
     if (recent + underWay >= max_failures) return false;
     this.pending.set(ip, underWay + 1);
@@ -64,12 +70,21 @@ export class LockoutTracker {
     else this.pending.set(ip, underWay);
   }
 
-  /** Records a failure; returns the lock in seconds when this failure locked the IP. */
-  recordFailure(ip: string): number {
+  /**
+   * Records a failure; returns the lock in seconds when this failure locked the IP. With `guess`
+   * (a digest of what was sent), the same wrong credential sent again within the window counts
+   * once: a guesser needs new guesses, while a stale client repeating one old token (a browser
+   * tab left open after a restart, reconnecting its event stream) does not lock its machine out.
+   */
+  recordFailure(ip: string, guess?: string): number {
     const { max_failures, window_s, lock_s } = this.policy();
     const now = this.clock.now().getTime();
-    const recent = (this.failures.get(ip) ?? []).filter((t) => t > now - window_s * 1000);
-    recent.push(now);
+    const recent = (this.failures.get(ip) ?? []).filter((f) => f.at > now - window_s * 1000);
+    if (guess !== undefined && recent.some((f) => f.guess === guess)) {
+      this.failures.set(ip, recent);
+      return 0;
+    }
+    recent.push({ at: now, guess });
     if (recent.length >= max_failures) {
       // The lock starts a new count: the failures that caused it do not lock the IP again
       // the moment it ends.
@@ -91,7 +106,7 @@ export class LockoutTracker {
   /** Forgets IPs whose failures all left the window and locks that ended (many distinct callers). */
   private prune(now: number, windowS: number): void {
     for (const [ip, times] of this.failures) {
-      if (times.every((t) => t <= now - windowS * 1000)) this.failures.delete(ip);
+      if (times.every((f) => f.at <= now - windowS * 1000)) this.failures.delete(ip);
     }
     for (const [ip, until] of this.lockedUntil) {
       if (until <= now) this.lockedUntil.delete(ip);
