@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog } from 'electron';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import { createCore, type Core } from '../core/create-core.ts';
 import { PRODUCT_NAME } from '../core/paths.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server/create-server.ts';
 import { certificateNames, ensureTlsCertificate, type TlsCertificate } from '../server/tls-certificate.ts';
 import { preferencesIn, type UserSettings } from '../../shared/domain/user-settings.ts';
 import { forwardCoreEvents, registerInvokeIpc } from './ipc.ts';
+import { installPermissionPolicy } from './ipc-sender.ts';
 import { createElectronUserSettings } from './user-settings.ts';
 import { installMenu } from './menu.ts';
 import { createMainWindow } from './window.ts';
@@ -15,6 +16,9 @@ import { createMainWindow } from './window.ts';
 // Paths inside the bundle: this file is dist/electron/main/main.js.
 const RENDERER_DIR = fileURLToPath(new URL('../../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('../preload/preload.cjs', import.meta.url));
+// The one page allowed to use IPC and web permissions (ipc-sender.ts): the file the window loads.
+const INDEX_HTML = join(RENDERER_DIR, 'index.html');
+const RENDERER_URL = pathToFileURL(INDEX_HTML).href;
 
 // Electron names userData after package.json's `name`; the headless CLI (electron/core/paths.ts)
 // uses the product name. Pin it so both find the same settings and data.
@@ -47,8 +51,8 @@ async function listen(options: ServerOptions, settings: UserSettings): Promise<R
 }
 
 function openWindow(settings: UserSettings, running: Core): void {
-  const opened = createMainWindow({ indexHtml: join(RENDERER_DIR, 'index.html'), preload: PRELOAD }, settings);
-  const stopForwarding = forwardCoreEvents(running, opened.webContents);
+  const opened = createMainWindow({ indexHtml: INDEX_HTML, preload: PRELOAD }, settings);
+  const stopForwarding = forwardCoreEvents(running, opened.webContents, RENDERER_URL);
   opened.on('closed', () => {
     stopForwarding();
     if (window === opened) window = undefined;
@@ -58,8 +62,10 @@ function openWindow(settings: UserSettings, running: Core): void {
 
 async function start(): Promise<void> {
   const settings = createElectronUserSettings();
+  // Before any page exists: camera, microphone, notifications... are denied from the start.
+  installPermissionPolicy(session.defaultSession, RENDERER_URL);
   core = createCore({ dataDir: dataDir(), preferences: preferencesIn(settings) });
-  registerInvokeIpc(core, reportError);
+  registerInvokeIpc(core, reportError, RENDERER_URL);
   const adminToken = randomBytes(18).toString('base64url');
   server = await listen({ core, adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError }, settings);
   console.log(`REST API: ${server.url}/app/rest/v1/{company_id}/`);

@@ -20,7 +20,9 @@ export function createMainWindow(files: WindowFiles, settings: UserSettings): Br
     ...(saved.x !== undefined && saved.y !== undefined && { x: saved.x, y: saved.y }),
     title: 'ERP Workbench',
     show: false,
-    webPreferences: { preload: files.preload, sandbox: true, contextIsolation: true, nodeIntegration: false },
+    // webviewTag and navigateOnDragDrop are off by default; stated, since a <webview> or a dropped
+    // file would show a page that is not the app's (IPC refuses it anyway: ipc-sender.ts).
+    webPreferences: { preload: files.preload, sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false, navigateOnDragDrop: false },
   });
   if (saved.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
@@ -30,7 +32,10 @@ export function createMainWindow(files: WindowFiles, settings: UserSettings): Br
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
+  // No frame leaves the app's page: will-navigate for the window, will-frame-navigate for any
+  // subframe as well (in-page moves of the router's #/... are not navigations).
   window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.on('will-frame-navigate', (event) => event.preventDefault());
 
   window.on('close', () => {
     const bounds = window.getNormalBounds();

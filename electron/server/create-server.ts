@@ -13,6 +13,7 @@ import { restApi, REST_PREFIX } from './public/index.ts';
 import { controlApi, CONTROL_PREFIX } from './control/index.ts';
 import { inboxReceiver } from './control/inbox-receiver.ts';
 import { registerRenderer } from './static.ts';
+import { installHostCheck } from './host-check.ts';
 import { lazySerializers } from './lazy-serializers.ts';
 import { AnswerCache } from './public/answer-cache.ts';
 import { createCachedAnswers } from './public/cached-answers.ts';
@@ -28,6 +29,8 @@ export interface ServerOptions {
   rendererDir?: string;
   /** Serve over TLS with this key and certificate (PEM; tls-certificate.ts makes them); `ca` is trusted by the service's own calls to itself. */
   tls?: { key: string; cert: string; ca?: string };
+  /** The address the listener is bound to (startServer passes it); loopback turns the Host check on (host-check.ts). */
+  listenHost?: string;
 }
 
 export interface RunningServer {
@@ -123,6 +126,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('preClose', async () => {
     closing = true;
   });
+  installHostCheck(app, { listenHost: options.listenHost, allowedHosts: () => core.rest.serviceSettings().allowed_hosts });
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core, cache });
   registerMedia(app, options.core.rest.files, options.core.rest.images.thumbnail);
   registerDocuments(app, options.core.rest.links);
@@ -142,7 +146,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
 /** Starts listening; port 0 picks a free port. */
 export async function startServer(options: ServerOptions & { host: string; port: number }): Promise<RunningServer> {
-  const app = await createServer(options);
+  const app = await createServer({ ...options, listenHost: options.host });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
