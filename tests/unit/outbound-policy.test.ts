@@ -156,8 +156,12 @@ describe('resolveChecked', () => {
     expect(resolve.asked).toEqual(['img.example.test', 'mixed.example.test', 'mixed.example.test', 'meta.example.test', 'mapped.example.test']);
   });
 
-  it('passes a resolution failure on as it is', async () => {
+  it('passes a resolution failure on as it is for the admin; refuses it for a caller (no oracle of internal names)', async () => {
     await expect(resolveChecked('nowhere.example.test', CONFIGURED, fixed({}))).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    const refused = await resolveChecked('nowhere.example.test', CALLER_STRICT, fixed({})).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AddressNotAllowed);
+    expect((refused as Error).message).toBe('address not allowed: nowhere.example.test does not resolve (ENOTFOUND)');
+    await expect(resolveChecked('empty.example.test', CALLER_STRICT, fixed({ 'empty.example.test': [] }))).rejects.toBeInstanceOf(AddressNotAllowed);
   });
 });
 

@@ -70,12 +70,29 @@ const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim
 export async function resolveChecked(host: string, reach: Reach, resolve: Resolver = systemResolver): Promise<ClassifiedAddress[]> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   const literal = classifyAddress(bare);
+  let entries: Array<{ address: string; family: number }> = [];
+  if (!literal) {
+    try {
+      entries = await resolve(bare);
+    } catch (error) {
+      // For a caller, a name that does not resolve is refused like one that resolves inward:
+      // otherwise the two answers would tell which internal names exist.
+      if (reach.namedBy === 'caller') {
+        const code = (error as { code?: unknown }).code;
+        throw new AddressNotAllowed(bare, `does not resolve${typeof code === 'string' ? ` (${code})` : ''}`);
+      }
+      throw error;
+    }
+  }
   const found = literal
     ? [literal]
-    : (await resolve(bare)).map(
+    : entries.map(
         (entry): ClassifiedAddress => classifyAddress(entry.address) ?? { address: entry.address, family: entry.family === 6 ? 6 : 4, kind: 'reserved' },
       );
-  if (found.length === 0) throw Object.assign(new Error(`${bare} has no address`), { code: 'ENOTFOUND' });
+  if (found.length === 0) {
+    if (reach.namedBy === 'caller') throw new AddressNotAllowed(bare, 'does not resolve');
+    throw Object.assign(new Error(`${bare} has no address`), { code: 'ENOTFOUND' });
+  }
   for (const address of found) {
     if (!isAllowedKind(address.kind, reach.allowLocal)) throw AddressNotAllowed.of(bare, address, reach);
   }
