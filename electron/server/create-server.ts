@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { createServer as createHttpsServer } from 'node:https';
 import multipart from '@fastify/multipart';
 import { registerMedia } from './media.ts';
@@ -17,6 +18,7 @@ import { installHostCheck } from './host-check.ts';
 import { lazySerializers } from './lazy-serializers.ts';
 import { AnswerCache } from './public/answer-cache.ts';
 import { createCachedAnswers } from './public/cached-answers.ts';
+import { ConnectionGuard, DEFAULT_HTTP_LIMITS, serverTimeoutOptions, type HttpLimits } from './http-limits.ts';
 
 export interface ServerOptions {
   core: Core;
@@ -31,6 +33,8 @@ export interface ServerOptions {
   tls?: { key: string; cert: string; ca?: string };
   /** The address the listener is bound to (startServer passes it); loopback turns the Host check on (host-check.ts). */
   listenHost?: string;
+  /** Timeouts and the refused-body drain (http-limits.ts); each field defaults to DEFAULT_HTTP_LIMITS. Tests pass small ones. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface RunningServer {
@@ -48,24 +52,25 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const cache = new AnswerCache(() => core.rest.serviceSettings().answer_cache_mb * 1024 * 1024);
   let closing = false;
   const answerFromCache = createCachedAnswers(core, cache, () => closing);
+  const guard = new ConnectionGuard({ ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, () => core.rest.serviceSettings().max_connections);
   const app = Fastify({
     // Repeated REST GETs are answered from the answer cache before Fastify routes them
     // (cached-answers.ts); the server is otherwise the one Fastify would make.
-    serverFactory: (handler, factoryOptions) => {
+    serverFactory: (handler) => {
       const listener = (request: IncomingMessage, response: ServerResponse) => {
+        guard.arrived(request, response);
         // Reads get their share of the thread beside write batches (core/store/write-batch.ts).
         if (request.method === 'GET' || request.method === 'HEAD') core.readArrived();
         if (!answerFromCache(request, response)) handler(request, response);
       };
+      // Headers, request and idle timeouts and the connection cap (http-limits.ts): slow clients
+      // and connection floods cannot hold the listener (Fastify's defaults are no timeouts at all).
+      const timeouts = serverTimeoutOptions(guard.limits);
       // The same listener over TLS: Fastify reads the scheme from the socket (request.protocol).
       const server = options.tls
-        ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
-        : createHttpServer(listener);
-      // What Fastify sets on a server it makes itself (its defaults: 72 s keep-alive, no timeouts).
-      const timeout = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
-      server.keepAliveTimeout = timeout(factoryOptions.keepAliveTimeout, 72_000);
-      server.requestTimeout = timeout(factoryOptions.requestTimeout, 0);
-      server.setTimeout(timeout(factoryOptions.connectionTimeout, 0));
+        ? createHttpsServer({ ...timeouts, key: options.tls.key, cert: options.tls.cert }, listener)
+        : createHttpServer(timeouts, listener);
+      guard.install(server);
       return server;
     },
     logger: false,
@@ -85,20 +90,35 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Malformed HTTP (bad request line, headers over the limit) never reaches Fastify's router.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
-      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
-      const status = tooLarge ? 431 : 400;
+      // The connection's request already has its answer under way or given (an early 413 whose
+      // body then came too slowly): a second status line would answer a request never sent.
+      const answered = guard.responseOn(socket as Socket);
+      if (answered?.headersSent && (!answered.writableEnded || !answered.req.complete)) {
+        socket.destroy();
+        return;
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+      const late = code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const status = tooLarge ? 431 : late ? 408 : 400;
       const body = JSON.stringify({
         is_error: true,
         http_code: status,
         data: null,
-        messages: [tooLarge ? 'request headers are larger than the server accepts' : 'malformed HTTP request'],
+        messages: [
+          tooLarge
+            ? 'request headers are larger than the server accepts'
+            : late
+              ? `the request did not arrive in time (headers within ${guard.limits.headersTimeoutMs / 1000} s, the whole request within ${guard.limits.requestTimeoutMs / 1000} s)`
+              : 'malformed HTTP request',
+        ],
         request_route: '',
         your_ip: socket.remoteAddress ?? '',
         your_user: '',
         your_method: '',
       });
       socket.end(
-        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : late ? 'Request Timeout' : 'Bad Request'}\r\n` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
@@ -117,6 +137,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     done(error, undefined);
   });
   installErrorHandling(app, options.onUnexpectedError ?? ((error) => console.error('[erp-workbench] unexpected error', error)));
+  // A body left unread by a refusal is read and discarded (bounded) so the client gets the answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    guard.holdAnswerForBody(request, reply);
+    done(null, payload);
+  });
 
   // JSON bodies (the spec); a DELETE with a body is read like any other, and ignored.
   // Multipart (file uploads) is read by the routes that declare it; limits keep a request bounded.

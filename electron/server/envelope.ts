@@ -18,13 +18,26 @@ export function requestRoute(request: FastifyRequest): string {
   }
 }
 
+/**
+ * Most messages an answer lists. A body with thousands of faults (a 500-line order wrong on every
+ * line) is answered with the first ones and a count of the rest: the client fixes those and sends
+ * again, and the answer (and the log's head of it) stays small whatever was sent.
+ */
+export const MAX_MESSAGES = 10;
+
+/** `messages` cut to MAX_MESSAGES, the last saying how many more there were. */
+export function firstMessages(messages: string[]): string[] {
+  if (messages.length <= MAX_MESSAGES) return messages;
+  return [...messages.slice(0, MAX_MESSAGES), `... and ${messages.length - MAX_MESSAGES} more`];
+}
+
 /** The spec's response envelope around `data`, for answers and errors alike. */
 export function envelope(request: FastifyRequest, status: number, data: unknown, extras: EnvelopeExtras = {}) {
   return {
     is_error: status >= 400,
     http_code: status,
     data,
-    messages: extras.messages ?? [],
+    messages: extras.messages ? firstMessages(extras.messages) : [],
     request_route: requestRoute(request),
     your_ip: request.ip,
     your_user: request.callerName ?? '',

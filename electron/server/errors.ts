@@ -11,6 +11,8 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const where = fastifyError.validationContext ?? 'body';
+      // Fastify's Ajv stops at the first error (allErrors: false, its default; no route has a
+      // Fastify schema for its body today); the envelope lists MAX_MESSAGES at most in any case.
       const messages = fastifyError.validation.map((v) => {
         const path = v.instancePath.split('/').filter(Boolean).join('.');
         const missing = (v.params as { missingProperty?: string }).missingProperty;
@@ -24,10 +26,11 @@ export function installErrorHandling(app: FastifyInstance, onUnexpected: (error:
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return sendError(request, reply, 400, [`malformed JSON body: ${fastifyError.message}`]);
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendError(request, reply, 400, ['the body is empty but Content-Type says application/json']);
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(request, reply, 413, [`request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes`]);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        // A route may set its own limit (the control API's base64 uploads).
+        const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit;
+        return sendError(request, reply, 413, [`request body is larger than the limit of ${limit} bytes`]);
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(request, reply, 415, [
           `unsupported Content-Type '${request.headers['content-type'] ?? ''}': send application/json ` +

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
+import type { HttpLimits } from '../../electron/server/http-limits.ts';
 import { OperationError } from '../../shared/contract/errors.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -66,6 +67,8 @@ export type HarnessOptions = Partial<CoreOptions> & {
   bodyLimit?: number;
   /** The listener's bind address (default 127.0.0.1); calls go to 127.0.0.1 when it is a wildcard. */
   host?: string;
+  /** Timeouts and the refused-body drain of the listener (default: the service's own). */
+  httpLimits?: Partial<HttpLimits>;
 };
 
 /** A real core on a real SQLite file in a temp folder, behind a real listener on 127.0.0.1:0. */
@@ -78,6 +81,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     adminToken: ADMIN_TOKEN,
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+    ...(options.httpLimits !== undefined && { httpLimits: options.httpLimits }),
   });
   // The URL others reach the listener at (127.0.0.1 for a wildcard bind address).
   const url = core.publicUrl();

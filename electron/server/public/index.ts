@@ -101,7 +101,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
       route: requestRoute(request),
       status: reply.statusCode,
       durationMs: reply.elapsedTime,
-      requestBody: bodyHead(request.body),
+      requestBody: request.rawBodyHead ?? bodyHead(request.body),
       responseBody: logHeads.get(request) ?? '',
       fault: request.sandboxFault,
     });

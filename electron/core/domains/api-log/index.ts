@@ -13,6 +13,10 @@ export interface ApiLogRecord {
   route: string;
   status: number;
   durationMs: number;
+  /**
+   * The head of the request body as it was received (the JSON parser keeps its first bytes:
+   * server/json-body.ts), never the parsed body serialized again; cut to API_LOG_BODY_HEAD here.
+   */
   requestBody: string;
   responseBody: string;
   /**
