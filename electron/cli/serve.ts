@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Core } from '../core/create-core.ts';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
 import type { RunningServer } from '../server/create-server.ts';
-import { parseServeArgs, UsageError, USAGE } from './args.ts';
+import { parseServeArgs, resolveAdminToken, UsageError, USAGE } from './args.ts';
 
 /** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -24,8 +24,10 @@ async function main(argv: string[]): Promise<void> {
   // turn a clean stop into a crash.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let args;
+  let givenToken: string | undefined;
   try {
     args = parseServeArgs(argv);
+    givenToken = resolveAdminToken(args, process.env);
   } catch (error) {
     if (error instanceof UsageError) {
       if (error.message) console.error(`error: ${error.message}`);
@@ -45,7 +47,7 @@ async function main(argv: string[]): Promise<void> {
   const port = args.port ?? settings?.get('listenPort') ?? 8080;
   const https = args.https ?? settings?.get('listenHttps') ?? false;
   const dataDir = args.dataDir ?? defaultDataDir();
-  const adminToken = args.adminToken ?? randomBytes(18).toString('base64url');
+  const adminToken = givenToken ?? randomBytes(18).toString('base64url');
 
   const progress = seedProgressBar();
   let core: Core;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +22,11 @@ beforeAll(async () => {
   serveJs = join(outdir, 'serve.js');
 });
 
-function serve(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
+function serve(args: string[], env: Record<string, string> = {}): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
   // XDG_CONFIG_HOME keeps the test away from the user's real settings file.
   const home = mkdtempSync(join(tmpdir(), 'erpwb-cli-home-'));
   dirs.push(home);
-  const child = spawn(process.execPath, [serveJs, ...args], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: home } });
+  const child = spawn(process.execPath, [serveJs, ...args], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: home, ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -124,6 +124,39 @@ describe('npm run serve (headless)', () => {
     expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+
+  it.each([
+    ['ERP_WORKBENCH_ADMIN_TOKEN', (_dir: string) => [] as string[], { ERP_WORKBENCH_ADMIN_TOKEN: 'env-admin-token' }],
+    ['--admin-token-file (a trailing newline is not part of it)', (dir: string) => {
+      writeFileSync(join(dir, 'token'), 'env-admin-token\n', { mode: 0o600 });
+      return ['--admin-token-file', join(dir, 'token')];
+    }, { ERP_WORKBENCH_ADMIN_TOKEN: 'loses-to-the-file' }],
+  ])('takes the admin token from %s, kept off the command line', async (_what, flags, env) => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const run = serve(['--data', data, '--port', '0', '--seed', 'empty', ...flags(data)], env);
+    const [, url] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\//);
+    expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer env-admin-token' } })).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses an empty or unreadable token file, both token flags at once, and a bad token in the environment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'empty'), '\n');
+    const cases: Array<[string[], Record<string, string>, RegExp]> = [
+      [['--admin-token-file', join(dir, 'empty')], {}, /--admin-token-file: .*empty is empty/],
+      [['--admin-token-file', join(dir, 'missing')], {}, /--admin-token-file: cannot read .*missing \(ENOENT\)/],
+      [['--admin-token-file', join(dir, 'empty'), '--admin-token', 'cli-test-token'], {}, /give one of them/],
+      [[], { ERP_WORKBENCH_ADMIN_TOKEN: 'short' }, /ERP_WORKBENCH_ADMIN_TOKEN: use 8 to 200 printable characters/],
+    ];
+    for (const [flags, env, message] of cases) {
+      const run = serve(['--data', dir, '--port', '0', ...flags], env);
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toMatch(message);
+    }
   });
 
   it.each([

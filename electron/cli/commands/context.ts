@@ -29,7 +29,7 @@ export interface CommandContext {
 export function connectionOf(url: string | undefined, token: string | undefined, caFile: string | undefined): Connection {
   const base = (url ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/[^/?#]+$/.test(base)) throw new UsageError(`--url: '${base}' is not http(s)://host:port`);
-  if (!token) throw new UsageError('no admin token: pass --token or set ERP_WORKBENCH_TOKEN (npx erp-workbench serve prints it)');
+  if (!token) throw new UsageError('no admin token: pass --token or set ERP_WORKBENCH_TOKEN (or ERP_WORKBENCH_ADMIN_TOKEN, which serve reads too; npx erp-workbench serve prints it)');
   let ca: string | undefined;
   if (caFile) {
     try {
@@ -57,7 +57,7 @@ export function contextOf(command: Command, env: NodeJS.ProcessEnv = process.env
   const json = options.json === true;
   return {
     json,
-    connection: () => connectionOf(options.url ?? env['ERP_WORKBENCH_URL'], options.token ?? env['ERP_WORKBENCH_TOKEN'], options.ca),
+    connection: () => connectionOf(options.url ?? env['ERP_WORKBENCH_URL'], options.token ?? env['ERP_WORKBENCH_TOKEN'] ?? env['ERP_WORKBENCH_ADMIN_TOKEN'], options.ca),
     print(value, human) {
       process.stdout.write(`${json ? JSON.stringify(value) : human()}\n`);
     },
