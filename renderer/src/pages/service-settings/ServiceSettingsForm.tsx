@@ -172,8 +172,10 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
               {number('inbox_budget_mb')}
             </Stack>
           </Group_>
-          <Group_ title={t('serviceSettings.groups.apiLog')}>{number('api_log_max_rows')}</Group_>
-          <Group_ title={t('serviceSettings.groups.answerCache')}>{number('answer_cache_mb')}</Group_>
+          <Stack gap="md">
+            <Group_ title={t('serviceSettings.groups.apiLog')}>{number('api_log_max_rows')}</Group_>
+            <Group_ title={t('serviceSettings.groups.answerCache')}>{number('answer_cache_mb')}</Group_>
+          </Stack>
         </SimpleGrid>
         <Group_ title={t('serviceSettings.groups.network')} hint={t('serviceSettings.groups.networkHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
