@@ -28,7 +28,9 @@ export const attachmentOperations = {
     reads: ['account_storage'],
   }),
   'storage.update': op({
-    summary: 'Configure the FTP storage ({"ftp": {...}}), remove it ({"ftp": null}) or use the local embedded one ({"embedded": true})',
+    summary:
+      'Configure the FTP storage ({"ftp": {...}}), remove it ({"ftp": null}) or use the local embedded one ({"embedded": true}). ' +
+      'ftp.password left out keeps the stored one only while host, port, user and secure stay the same: changing any of them without a new password forgets it (password_set: false)',
     input: Type.Object({ company_id: CompanyId, ...StoragePatch.properties }, { additionalProperties: false }),
     output: StorageSettings,
     http: { method: 'PATCH', path: '/accounts/:company_id/storage' },

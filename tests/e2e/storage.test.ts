@@ -177,13 +177,31 @@ describe('the storage and attachments panels', () => {
     await storage.getByRole('switch').check();
     await storage.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/configured.*external.*shop@127\.0\.0\.1:1, root \/erp, FTPS/);
-    // The password is never shown again; an empty field keeps it.
-    expect(await storage.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    expect(await storage.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('stored — leave empty to keep');
+    // The password is never shown again; an empty field keeps it while the connection stays the same.
+    const password = storage.getByLabel('Password', { exact: true });
+    expect(await password.inputValue()).toBe('');
+    expect(await password.getAttribute('placeholder')).toBe('stored — leave empty to keep');
+    expect(await storage.locator('#storage-password-description').count()).toBe(0);
+    // FTPS turned off without a new password: the field warns, and the save forgets the password
+    // (it would otherwise go in clear text); the state and the field then ask for it.
     await storage.getByRole('switch').uncheck();
+    expect(await storage.locator('#storage-password-description').textContent()).toBe(
+      'Changing host, port, user or FTPS forgets the stored password: enter it again.',
+    );
     await storage.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/plain FTP/);
-    expect(controlCalls.filter((c) => c === 'PATCH /_sandbox/accounts/1/storage 200')).toHaveLength(2);
+    await expect.poll(() => storage.getByTestId('storage-status').textContent()).toMatch(/plain FTP.*No password is stored .*enter it below and save/);
+    expect(await storage.getByTestId('storage-status').textContent()).toMatch(/no password/);
+    expect(await password.getAttribute('placeholder')).toBe('none stored — enter it');
+    expect(await storage.locator('#storage-password-description').textContent()).toBe('No password is stored: enter it and save.');
+    await storage.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => storage.getByTestId('storage-test-result').textContent(), { timeout: 20_000 }).toMatch(/Connection failed:.*no password is stored/);
+    await shoot(page, storage, 'storage-external-no-password');
+
+    await password.fill('s3cret-ftp');
+    await storage.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => password.getAttribute('placeholder')).toBe('stored — leave empty to keep');
+    expect(await storage.getByTestId('storage-status').textContent()).not.toMatch(/no password/i);
+    expect(controlCalls.filter((c) => c === 'PATCH /_sandbox/accounts/1/storage 200')).toHaveLength(3);
 
     await storage.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => storage.getByTestId('storage-test-result').textContent(), { timeout: 20_000 }).toMatch(/Connection failed:.*\(\d+ ms\)/);

@@ -60,7 +60,7 @@ describe('the storage setting', () => {
     const keyFile = join(demo.h.dataDir, 'storage.key');
     expect(readFileSync(keyFile, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    // Kept when a later change leaves it out (same host and user).
+    // Kept when a later change leaves it out (same host, port, user and secure).
     expect((await storage(external({ password: undefined, root: '/docs/' }))).status).toBe(200);
     const tested = await testStorage();
     expect(tested.body.data).toMatchObject({ ok: true, message: expect.stringMatching(/wrote, read back and removed a probe file in \/docs/) });
@@ -79,6 +79,45 @@ describe('the storage setting', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ ok: false, message: expect.stringMatching(/ECONNREFUSED/) });
     expect((await storage(external())).status).toBe(200);
+  });
+
+  it('forgets the password when host, port, user or secure change without a new one, and keeps it otherwise', async () => {
+    const stored = () => value<string>('SELECT ftp_password FROM account_storage WHERE company_id = 1');
+    const passwordSet = (answer: { body: { data: StorageSettings } }) => answer.body.data.ftp?.password_set;
+    expect(passwordSet(await storage(external()))).toBe(true);
+
+    // Only the root folder changes: the password stays and still logs in.
+    const before = stored();
+    const rootOnly = await storage(external({ password: undefined, root: '/docs/other' }));
+    expect(rootOnly.status).toBe(200);
+    expect(passwordSet(rootOnly)).toBe(true);
+    expect(stored()).toBe(before);
+    expect((await testStorage()).body.data).toMatchObject({ ok: true });
+
+    // Another port (here a closed one) without a password: forgotten, said in the answer, and the
+    // test says no password is stored before trying to connect anywhere.
+    const otherPort = await storage(external({ password: undefined, port: 1 }));
+    expect(otherPort.status).toBe(200);
+    expect(otherPort.body.data.ftp).toMatchObject({ port: 1, password_set: false });
+    expect(stored()).toBe('');
+    expect((await demo.h.control<StorageSettings>('GET', '/accounts/1/storage')).body.data.ftp?.password_set).toBe(false);
+    expect((await testStorage()).body.data).toMatchObject({ ok: false, message: expect.stringMatching(/no password is stored/) });
+    // Back to the right port: still none (it was forgotten, not hidden).
+    expect(passwordSet(await storage(external({ password: undefined })))).toBe(false);
+    expect((await testStorage()).body.data).toMatchObject({ ok: false, message: expect.stringMatching(/no password is stored/) });
+
+    // Host and password changed together: the new one is stored and works.
+    expect(passwordSet(await storage(external({ host: 'localhost', password: 'wrong' })))).toBe(true);
+    const hostAndPassword = await storage(external({ host: ftp.host }));
+    expect(hostAndPassword.body.data.ftp).toMatchObject({ host: ftp.host, password_set: true });
+    expect((await testStorage()).body.data).toMatchObject({ ok: true });
+
+    // secure and user count too.
+    expect(passwordSet(await storage(external({ password: undefined, secure: true })))).toBe(false);
+    expect(passwordSet(await storage(external()))).toBe(true);
+    expect(passwordSet(await storage(external({ password: undefined, user: 'other' })))).toBe(false);
+    expect(passwordSet(await storage(external()))).toBe(true);
+    expect((await testStorage()).body.data).toMatchObject({ ok: true });
   });
 });
 

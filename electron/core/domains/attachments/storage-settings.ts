@@ -19,6 +19,9 @@ interface StorageRow {
 const EMBEDDED_PASSWORD_LABEL = 'embedded-ftp-password';
 export const embeddedPassword = (box: SecretBox): string => box.derive(EMBEDDED_PASSWORD_LABEL);
 
+/** ftp_password of a setting whose password was forgotten (a connection field changed without a new one). */
+const NO_PASSWORD = '';
+
 /** The password blob is bound to its account: copied to another row it does not open. */
 const passwordContext = (companyId: number) => `account_storage.ftp_password:${companyId}`;
 
@@ -55,7 +58,7 @@ export function createStorageSettings(db: Database, box: SecretBox, embedded: Em
     return {
       configured: true,
       embedded: row.embedded === 1,
-      ftp: { host: row.ftp_host, port, user: row.ftp_user, root: row.ftp_root, secure: row.ftp_secure === 1, password_set: row.ftp_password !== '' },
+      ftp: { host: row.ftp_host, port, user: row.ftp_user, root: row.ftp_root, secure: row.ftp_secure === 1, password_set: row.ftp_password !== NO_PASSWORD },
     };
   }
 
@@ -79,18 +82,27 @@ export function createStorageSettings(db: Database, box: SecretBox, embedded: Em
     // The password travels on one command line (PASS): a line break or NUL would end it early.
     if (ftp.password !== undefined && /[\r\n\0]/.test(ftp.password)) throw badRequest('ftp.password: holds a line break or NUL, which FTP cannot send');
     const current = read.get(companyId);
+    const port = ftp.port ?? 21;
+    const secure = ftp.secure ? 1 : 0;
     let sealed: string;
     if (ftp.password !== undefined) sealed = box.seal(ftp.password, passwordContext(companyId));
-    else if (current && current.embedded === 0 && current.ftp_host === ftp.host && current.ftp_user === ftp.user) sealed = current.ftp_password;
-    else throw badRequest('ftp.password: required (no password is stored for this host and user)');
+    else if (!current || current.embedded === 1) throw badRequest('ftp.password: required (no password is stored for an external FTP storage of this account)');
+    else if (current.ftp_host === ftp.host && current.ftp_port === port && current.ftp_user === ftp.user && current.ftp_secure === secure) {
+      sealed = current.ftp_password;
+    } else {
+      // The stored password belongs to the server it was typed for: kept across a change of
+      // host, port, user or FTPS it would be sent to another server, or in clear text after
+      // secure: false. Forgotten instead; the answer's password_set: false says so.
+      sealed = NO_PASSWORD;
+    }
     upsert.run({
       company_id: companyId,
       ftp_host: ftp.host,
-      ftp_port: ftp.port ?? 21,
+      ftp_port: port,
       ftp_user: ftp.user,
       ftp_password: sealed,
       ftp_root: normalizeRoot(ftp.root ?? '/'),
-      ftp_secure: ftp.secure ? 1 : 0,
+      ftp_secure: secure,
       embedded: 0,
     });
   }
@@ -121,6 +133,12 @@ export function createStorageSettings(db: Database, box: SecretBox, embedded: Em
       if (row.embedded === 1) {
         const { host, port } = await embedded.start();
         return { host, port, user: EMBEDDED_FTP_USER, password: embeddedPassword(box), root: '/', secure: false };
+      }
+      if (row.ftp_password === NO_PASSWORD) {
+        throw new OperationError(
+          503,
+          `no password is stored for the FTP storage of account ${companyId} (it is forgotten when host, port, user or secure change): set ftp.password with PATCH /_sandbox/accounts/${companyId}/storage`,
+        );
       }
       const password = box.open(row.ftp_password, passwordContext(companyId));
       if (password === undefined) {

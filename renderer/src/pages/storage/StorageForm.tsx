@@ -65,6 +65,23 @@ export function StorageForm({
   const label = (name: StorageField) => t(`storage.fields.${name}`);
   const fieldError = (name: StorageField) => (errors.fields[name] ? `${label(name)} ${errors.fields[name]}` : undefined);
 
+  // The server forgets the stored password when host, port, user or FTPS change without a new
+  // one (it would go to another server, or in clear text): said at the field before saving.
+  const connectionChanged =
+    current !== null &&
+    (values.host.trim() !== current.host ||
+      (values.port.trim() === '' ? 21 : Number(values.port)) !== current.port ||
+      values.user !== current.user ||
+      values.secure !== current.secure);
+  const passwordHint =
+    current === null || values.password !== ''
+      ? undefined
+      : !current.password_set
+        ? t('storage.passwordNeeded')
+        : connectionChanged
+          ? t('storage.passwordForgotten')
+          : undefined;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave(toPatch(values));
@@ -95,7 +112,10 @@ export function StorageForm({
             value={values.password}
             onChange={set('password')}
             autoComplete="new-password"
-            placeholder={current?.password_set ? t('storage.passwordStored') : ''}
+            placeholder={current ? (current.password_set ? t('storage.passwordStored') : t('storage.passwordMissing')) : ''}
+            description={passwordHint}
+            // Under the input: the fields of the row stay aligned while the hint comes and goes.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={fieldError('password')}
           />
           <TextInput id="storage-root" label={label('root')} value={values.root} onChange={set('root')} placeholder="/" error={fieldError('root')} />

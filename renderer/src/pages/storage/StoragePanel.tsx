@@ -21,12 +21,22 @@ function StorageStatus({ settings }: { settings: StorageSettings }) {
       </Text>
     );
   }
-  const { host, port, user, root, secure } = settings.ftp;
+  const { host, port, user, root, secure, password_set } = settings.ftp;
+  // A setting without its password (forgotten on a change of host, port, user or FTPS) cannot
+  // log in: said beside the state, so the empty password field below reads as a request.
+  const noPassword = !settings.embedded && !password_set;
   return (
     <Text size="sm" data-testid="storage-status">
       <Badge color="teal" mr="xs">
         {t('storage.configured')}
       </Badge>{' '}
+      {noPassword && (
+        <>
+          <Badge color="red" mr="xs">
+            {t('storage.noPassword')}
+          </Badge>{' '}
+        </>
+      )}
       {settings.embedded ? (
         <Trans i18nKey="storage.embedded" values={{ host, port }} components={{ strong: <strong /> }} />
       ) : (
@@ -36,6 +46,7 @@ function StorageStatus({ settings }: { settings: StorageSettings }) {
           components={{ strong: <strong />, code: <Code /> }}
         />
       )}
+      {noPassword && <> {t('storage.noPasswordText')}</>}
     </Text>
   );
 }
