@@ -39,6 +39,26 @@ function fieldPath(instancePath: string): string {
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
+/** The part of `root` a JSON pointer ('#/properties/a/items/pattern') names, or undefined. */
+function schemaAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const part of pointer.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/**
+ * A pattern refusal in words a person reads, when the field's schema says in `x-pattern-meaning`
+ * what its pattern stands for: the value and that meaning instead of the regular expression.
+ */
+function patternMessage(schema: TSchema, schemaPath: string, value: unknown): string | undefined {
+  const field = schemaAt(schema, schemaPath.replace(/\/pattern$/, ''));
+  const meaning = field !== null && typeof field === 'object' ? (field as { 'x-pattern-meaning'?: unknown })['x-pattern-meaning'] : undefined;
+  return typeof meaning === 'string' && typeof value === 'string' ? `'${value}' is not ${meaning}` : undefined;
+}
+
 /**
  * Checks `value` against `schema`, filling defaults, and returns it typed; a 400 whose messages
  * name every offending field otherwise.
@@ -78,6 +98,11 @@ export function validate<S extends TSchema>(schema: S, value: unknown, what = 'b
       return params.requiredProperties
         .map((name) => `${path ? `${path}.` : ''}${String(name)}: required field is missing`)
         .join('; ');
+    }
+    if (error.keyword === 'pattern') {
+      const instance = schemaAt(withDefaults, error.instancePath);
+      const readable = patternMessage(schema, (error as { schemaPath?: string }).schemaPath ?? '', instance);
+      if (readable) return `${path || what}: ${readable}`;
     }
     return `${path || what}: ${error.message}`;
   });

@@ -53,7 +53,7 @@ export const ServiceSettings = Type.Object({
   outbound_allow_private: Type.Boolean({
     description: 'image URLs sent by API callers may name loopback and private-network addresses even when the listener is not bound to loopback',
   }),
-  allowed_hosts: Type.Array(Type.String({ minLength: 1, maxLength: 253, pattern: '^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$' }), {
+  allowed_hosts: Type.Array(Type.String({ 'x-pattern-meaning': 'a host name (letters, digits, dots and dashes), *.name for the names below one, or an IPv6 address in brackets', minLength: 1, maxLength: 253, pattern: '^(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$' }), {
     maxItems: 50,
     description: 'host names, besides the loopback ones, that the control API, the inbox and the web UI answer to while the listener is bound to loopback (for containers and custom names; *.example.test covers its subdomains)',
   }),

@@ -249,6 +249,23 @@ describe('the service settings', { timeout: 90_000 }, () => {
     expect(saved.auth_lockout.lock_s).toBe(600);
     await expect.poll(() => page.getByTestId('settings-changed').textContent()).toBe('Nothing changed yet.');
     violations.push(...(await shootBoth(page, 'serviceSettings-saved')));
+
+    // The security settings: host names typed as a person types them (commas, spaces), a bad one
+    // refused at its field, then saved as a list; the connection cap and the private-address switch.
+    const hosts = page.getByTestId('setting-allowed_hosts');
+    await hosts.pressSequentially('workbench.test,  *.ci.test bad host!');
+    await page.getByTestId('settings-save').click();
+    const hostsField = page.getByTestId('service-settings-form').locator('.mantine-TextInput-root').filter({ has: hosts });
+    await expect.poll(() => hostsField.locator('.mantine-TextInput-error').textContent()).toMatch(/allowed_hosts|pattern|must/i);
+    await hosts.fill('workbench.test,  *.ci.test');
+    await page.getByLabel('Connections at once').fill('256');
+    await page.getByLabel('Image URLs may name private addresses').check({ force: true });
+    await page.getByTestId('settings-save').click();
+    await expect.poll(async () => (await e2e().core.invoke('settings.get', {})).allowed_hosts).toEqual(['workbench.test', '*.ci.test']);
+    const security = await e2e().core.invoke('settings.get', {});
+    expect(security.max_connections).toBe(256);
+    expect(security.outbound_allow_private).toBe(true);
+    await e2e().core.invoke('settings.update', { allowed_hosts: [], max_connections: 512, outbound_allow_private: false });
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();

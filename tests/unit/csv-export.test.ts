@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine } from '../../renderer/src/components/data-table/csv.ts';
+import { csvField, csvLine } from '../../renderer/src/components/data-table/csv-format.ts';
 
 /*
  * The window's Export CSV is opened by people in spreadsheets: a cell that would run as a formula
