@@ -162,6 +162,29 @@ describe('attachments on an FTP storage', () => {
     });
   });
 
+  it('refuses names holding Unicode format characters at every door, and keeps names with diacritics', async () => {
+    const names = ['invoice\u202Efdp.exe', 'invoice\u202Efdp.pdf', 'factura\u200B.pdf', '\uFEFFnota.txt', 'a\u00ADb.txt', 'x\u2066y\u2069.txt'];
+    await expectNothingStored(async () => {
+      for (const name of names) {
+        // The name goes back escaped: the refusal does not itself show the disguised name.
+        const escaped = JSON.stringify(name).replace(/[\u00AD\u200B\u202E\u2066\u2069\uFEFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+        const answer = await upload(['file', PDF, name]);
+        expectRefused(answer, 400, /^file ".*": the name holds invisible Unicode format characters \(U\+[0-9A-F]{4}/);
+        expect(answer.body.messages.join(' '), escaped).toContain(`file ${escaped}`);
+        // The control API's upload (and the window's and the CLI's, the same operation) refuses it the same way.
+        const control = await demo.h.control('POST', '/accounts/1/attachments', { doctype: 'sale', doc_id: saleId, file_name: name, content_base64: PDF.toString('base64') });
+        expectRefused(control, 400, /invisible Unicode format characters/);
+      }
+      // One such name among several parts refuses the whole upload.
+      expectRefused(await upload(['file', PDF, 'ok.pdf'], ['file', PDF, 'invoice\u202Efdp.exe']), 400, /U\+202E/);
+    });
+    const name = 'Factură ștampilată.pdf';
+    const answer = await upload(['file', PDF, name]);
+    expect(answer.status, JSON.stringify(answer.body.messages)).toBe(200);
+    expect(answer.body.data.attachments[0]).toMatchObject({ original_filename: name });
+    expect((await send('DELETE', `/attachments/${answer.body.data.attached_file_rec_ids[0]}/`)).status).toBe(200);
+  });
+
   it('refuses an empty file, a bad doctype, a document, contact or type not of the account, nothing stored', async () => {
     await expectNothingStored(async () => {
       expectRefused(await upload(['file', Buffer.alloc(0), 'empty.txt']), 400, /"empty.txt": is empty/);

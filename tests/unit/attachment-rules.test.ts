@@ -37,6 +37,30 @@ describe('attachment file names', () => {
     for (const name of ['Factura 12.pdf', 'php.txt', 'my-com-file.txt', 'a..b.csv', 'Contract ăîș.docx']) expect(fileNameProblem(name), name).toBeUndefined();
   });
 
+  it('refuses Unicode format characters (category Cf) and line separators, naming the code points without showing them raw', () => {
+    const rlo = fileNameProblem('invoice\u202Efdp.exe');
+    expect(rlo).toMatch(/^file "invoice\\u202Efdp\.exe": the name holds invisible Unicode format characters \(U\+202E\)/);
+    expect(rlo).not.toContain('\u202E');
+    const formats = ['\u00AD', '\u061C', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2060', '\u2066', '\u2067', '\u2068', '\u2069', '\uFEFF', '\u{E0001}'];
+    for (const char of formats) {
+      for (const name of [`a${char}b.pdf`, `${char}a.pdf`, `a.pdf${char}`]) {
+        const problem = fileNameProblem(name);
+        expect(problem, JSON.stringify(name)).toMatch(/invisible Unicode format characters \(U\+[0-9A-F]{4,5}\)/);
+        expect(problem, JSON.stringify(name)).not.toContain(char);
+      }
+    }
+    expect(fileNameProblem('a\u200B\u202Eb\u200B.pdf')).toMatch(/\(U\+200B, U\+202E\)/);
+    for (const name of ['a\u2028b.pdf', 'a\u2029b.pdf', 'a\u0085b.pdf', 'a\u007Fb.pdf']) {
+      const problem = fileNameProblem(name);
+      expect(problem, JSON.stringify(name)).toMatch(/control characters or line separators/);
+      expect(problem, JSON.stringify(name)).toContain('\\u');
+    }
+    // Letters and marks of real names stay: diacritics (composed or not), other scripts, a lone emoji (a joined emoji sequence holds U+200D, a Cf: refused).
+    for (const name of ['Factură ștampilată.pdf', 'Factura\u0306 s\u0326tampilata\u0306.pdf', 'عقد.pdf', 'חשבונית.pdf', '日本語.txt', 'café 😀.png']) {
+      expect(fileNameProblem(name), name).toBeUndefined();
+    }
+  });
+
   it('gives the storage a name of its own: ASCII, no leading dot, bounded, extension kept', () => {
     expect(storedNameOf('Contract semnat ăîș (v2).pdf')).toBe('Contract_semnat_ais_v2_.pdf');
     expect(storedNameOf('...hidden')).toBe('hidden');

@@ -5,7 +5,27 @@ const MAX_NAME_LENGTH = 255;
 /** Longest name part of a stored file's name (after its random prefix). */
 const MAX_STORED_NAME = 100;
 
-const shown = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name);
+/** A code point as U+XXXX. */
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * A name quoted for a message. Invisible and control characters are written as escapes: the
+ * refusal of a right-to-left override must not itself show the disguised name (nor break a log
+ * line or the page showing it).
+ */
+const shown = (name: string) =>
+  JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}...` : name).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => {
+    const hex = char.codePointAt(0)!.toString(16).toUpperCase();
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+  });
+
+/**
+ * Unicode format characters (category Cf): invisible, and some reorder what is shown around
+ * them. U+202E (right-to-left override) makes 'invoice\u202Efdp.exe' read 'invoiceexe.pdf' in a
+ * list, a dialog or a mail; zero-width ones (U+200B..U+200D, U+FEFF, the soft hyphen U+00AD) make
+ * two names look the same. No honest file name needs one.
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
 
 /**
  * The extensions of a name as a web server would see them: every part after a dot, each cut at
@@ -29,7 +49,8 @@ export const lastExtensionOf = (name: string): string => {
 
 /**
  * Why a file name is refused, or undefined when it is fine: a name that is not a plain base name
- * (a path, `.` or `..`, NUL or another control character: it would leave its folder), too long,
+ * (a path, `.` or `..`, NUL or another control character: it would leave its folder), one with a
+ * line separator or an invisible format character (FORMAT_CHARACTERS), too long,
  * empty, or carrying a server-executable extension anywhere in it (any case, `x.php.jpg` and
  * `.htaccess` too). The message names the file.
  */
@@ -39,7 +60,14 @@ export function fileNameProblem(name: string): string | undefined {
   if (/[/\\]/.test(name) || trimmed === '.' || trimmed === '..' || name.includes('\0')) {
     return `file ${shown(name)}: not a plain file name (a path, '.', '..' or NUL would leave its folder): send the base name only`;
   }
-  if (/\p{Cc}/u.test(name)) return `file ${shown(name)}: the name holds control characters`;
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name)) return `file ${shown(name)}: the name holds control characters or line separators`;
+  const format = name.match(FORMAT_CHARACTERS);
+  if (format) {
+    return (
+      `file ${shown(name)}: the name holds invisible Unicode format characters (${[...new Set(format)].map(codePoint).join(', ')}), ` +
+      'which can make it read as another name (a right-to-left override shows "x\\u202Efdp.exe" as "xexe.pdf"): remove them'
+    );
+  }
   if (trimmed.length > MAX_NAME_LENGTH) return `file ${shown(name)}: the name is longer than ${MAX_NAME_LENGTH} characters`;
   const executable = extensionsOf(trimmed).find((ext) => EXECUTABLE.has(ext));
   if (executable) {

@@ -97,7 +97,9 @@ ${typeRows}
 <ul id="limits">
 <li>At most <strong>${ATTACHMENT_MAX_BYTES} bytes</strong> (${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB) per file: 413 above. An empty file is a 400.</li>
 <li>The file name must be a plain base name: a name with <code>/</code>, <code>\\</code>, NUL, control characters, or
-<code>.</code> / <code>..</code> is a 400 (it would leave its folder). The storage gets a name of its own; the
+<code>.</code> / <code>..</code> is a 400 (it would leave its folder). So is a name with a line separator or an invisible
+Unicode format character (category Cf: the right-to-left override U+202E, zero-width U+200B..U+200F, U+2066..U+2069,
+U+FEFF, the soft hyphen U+00AD...), which can make it read as another name. The storage gets a name of its own; the
 metadata keeps the name sent (<code>original_filename</code>).</li>
 <li>Extensions a web server may execute are refused (400 naming the file) in any letter case and anywhere in the
 name (<code>x.php.jpg</code>, <code>X.PhP</code>, <code>.htaccess</code>):
