@@ -91,7 +91,7 @@ export const StoragePatch = Type.Object(
             port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 21 })),
             user: Type.String({ minLength: 1, maxLength: 200 }),
             password: Type.Optional(
-              Type.String({ maxLength: 500, description: 'write-only; stored encrypted. Left out: the stored one is kept (same host and user)' }),
+              Type.String({ maxLength: 500, description: 'write-only; stored encrypted. Left out: the stored one is kept while host, port, user and secure stay the same, forgotten when one of them changes' }),
             ),
             root: Type.Optional(Type.String({ maxLength: 500, default: '/', description: 'folder the attachments go under' })),
             secure: Type.Optional(Type.Boolean({ default: false, description: 'FTPS (explicit TLS)' })),

@@ -60,7 +60,7 @@ export const en = {
     webhookLog: { title: 'Webhook log', description: 'Notifications sent to the connectors, with every attempt.' },
     apiLog: { title: 'API log', description: 'Every REST call made to this account, with request and answer.' },
     storage: { title: 'Storage & attachments', description: 'The FTP storage of the attachments and the attachments of any document.' },
-    serviceSettings: { title: 'Service settings', description: 'Webhook delivery, login lockout and API log settings of the whole service.' },
+    serviceSettings: { title: 'Service settings', description: 'Webhook delivery, connections, login lockout and API log settings of the whole service.' },
     faults: { title: 'Fault switches', description: 'Latency, forced errors, dropped connections and a refusing storage for this account’s REST calls, on purpose.' },
   },
   shell: {

@@ -57,7 +57,7 @@ export const ro: MessageTree = {
     webhookLog: { title: 'Jurnal webhook', description: 'Notificările trimise conectorilor, cu fiecare încercare.' },
     apiLog: { title: 'Jurnal API', description: 'Fiecare apel REST făcut către acest cont, cu cererea și răspunsul.' },
     storage: { title: 'Stocare și atașamente', description: 'Stocarea FTP a atașamentelor și atașamentele oricărui document.' },
-    serviceSettings: { title: 'Setări serviciu', description: 'Livrarea webhook-urilor, blocarea autentificării și jurnalul API pentru tot serviciul.' },
+    serviceSettings: { title: 'Setări serviciu', description: 'Livrarea webhook-urilor, conexiunile, blocarea autentificării și jurnalul API pentru tot serviciul.' },
     faults: { title: 'Defecte simulate', description: 'Întârzieri, erori forțate, conexiuni întrerupte și o stocare care refuză pentru apelurile REST ale acestui cont, intenționat.' },
   },
   shell: {
