@@ -12,6 +12,8 @@ export function createConfUserSettings(userDataDir: string): UserSettings {
     configName: 'config',
     projectName: 'erp-workbench',
     defaults: DEFAULT_USER_SETTINGS,
+    // Owner only, like the data folder beside it (conf's default is 0666 less the umask).
+    configFileMode: 0o600,
   });
   return {
     get: (key) => store.get(key),

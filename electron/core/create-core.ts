@@ -5,6 +5,7 @@ import { governProcessMemory } from './memory-governor.ts';
 import { wipeData, storeState, readKeptRows, writeKeptRows } from './store/reset.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { seedInto, type SeedKind } from './store/seed-store.ts';
+import { ensurePrivateDir } from './store/private-files.ts';
 import { removeStaleSeedFiles } from './store/seed-job.ts';
 import type { SeedProgress } from './store/seed/index.ts';
 import { systemClock, formatDate, type Clock } from './time.ts';
@@ -87,6 +88,8 @@ export { DATABASE_FILE } from './paths.ts';
  */
 export function createCore(options: CoreOptions) {
   const file = join(options.dataDir, DATABASE_FILE);
+  // Owner only (private-files.ts), a folder an older version made readable to others included.
+  ensurePrivateDir(options.dataDir);
   // New files of resets the process did not live to finish.
   removeStaleSeedFiles(file);
   // Every domain keeps this one object; a reset swaps the file under it (live-database.ts).

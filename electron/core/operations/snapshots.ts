@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivate } from '../store/private-files.ts';
 import { conflict, notFound, OperationError } from '../../../shared/contract/errors.ts';
 import type { Account } from '../../../shared/domain/accounts.ts';
 import type { Snapshot } from '../../../shared/contract/operations-snapshots.ts';
@@ -88,6 +89,8 @@ export function createSnapshotOperations(deps: SnapshotDeps) {
         deps.flushWrites();
         const database = join(staging, SNAPSHOT_DATABASE);
         await deps.db.backup(database);
+        // SQLite's backup makes the file with the default mode: the copy is as private as the store.
+        makePrivate(database);
         // The backup ended in the callback this continuation runs right after (a microtask): no
         // request ran in between, so the files and the accounts read now are those of the copy.
         const createdTs = formatTimestamp(deps.clock.now());

@@ -1,18 +1,22 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyMigrations } from './migrate.ts';
 import { dropSamples } from './planner-statistics.ts';
+import { ensurePrivateDir, ensurePrivateFile, makePrivate } from './private-files.ts';
 
 export type { Database };
 
 /** Opens (creating when absent) the store file, sets the pragmas the core relies on, migrates. */
 export function openDatabase(file: string): Database {
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
+  // Made 0600 before SQLite opens it: its -wal and -shm then get the same mode.
+  ensurePrivateFile(file);
   const db = new BetterSqlite3(file);
   try {
     db.pragma('journal_mode = WAL');
+    // Left by an older version with the default mode: the same rule for them.
+    for (const suffix of ['-wal', '-shm']) makePrivate(`${file}${suffix}`);
     // NORMAL is durable across application crashes in WAL mode; only an OS crash may lose the
     // last transactions, which is the usual trade-off for a local service.
     db.pragma('synchronous = NORMAL');

@@ -28,9 +28,9 @@ export class FileStore {
   write(key: string, content: Buffer): void {
     const path = this.pathOf(key);
     if (!path) throw new Error(`file key outside the store: ${key}`);
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
-    writeFileSync(temporary, content);
+    writeFileSync(temporary, content, { mode: 0o600 });
     renameSync(temporary, path);
   }
 

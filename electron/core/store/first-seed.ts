@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { ensurePrivateDir } from './private-files.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATABASE_FILE } from '../paths.ts';
@@ -44,7 +45,7 @@ const heldHere = new Set<string>();
 export async function seedNewDataFolder(request: FirstSeedRequest): Promise<boolean> {
   const file = join(request.dataDir, DATABASE_FILE);
   if (existsSync(file)) return false;
-  mkdirSync(request.dataDir, { recursive: true });
+  ensurePrivateDir(request.dataDir);
   const lock = join(request.dataDir, FIRST_SEED_LOCK);
   await takeLock(lock, request.onWait);
   heldHere.add(lock);

@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from './database.ts';
+import { makePrivate } from './private-files.ts';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, startBackgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints.ts';
 import { EVERY_TABLE, explainTables, rootPagesOf, TableChanges, type StatementTables } from './table-changes.ts';
 
@@ -489,6 +490,8 @@ class LiveDb {
       // Throws while a statement is being iterated: then nothing has changed.
       this.connection.close();
       try {
+        // A restored snapshot or a reset's file is the store now: owner only, as the store is.
+        makePrivate(newFile);
         renameSync(newFile, this.path);
       } catch (error) {
         // The old file is where it was, whole: open it again and report.

@@ -144,7 +144,7 @@ export class SnapshotStore {
   /** A new, empty folder to save a snapshot into (made whole there, then moved into place). */
   async stage(): Promise<string> {
     const staging = join(this.root, `${SAVING}${random()}`);
-    await mkdir(staging, { recursive: true });
+    await mkdir(staging, { recursive: true, mode: 0o700 });
     return staging;
   }
 

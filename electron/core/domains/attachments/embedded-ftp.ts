@@ -52,7 +52,7 @@ export function createEmbeddedFtp(options: { root: string; password: () => strin
   let starting: Promise<EmbeddedAddress> | undefined;
 
   async function launch(): Promise<EmbeddedAddress> {
-    mkdirSync(options.root, { recursive: true });
+    mkdirSync(options.root, { recursive: true, mode: 0o700 });
     // Passive data ports from a random base: two services on one machine rarely race for the same one.
     const pasvMin = randomInt(20_000, 60_000);
     // Loaded here, on first need: ftp-srv and its dependencies took ~0.2 s of every start.

@@ -1,0 +1,68 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../electron/core/create-core.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/*
+ * The data folder holds webhook secrets, the document-link key and FTP passwords: the folder is
+ * 0700 and what the service writes in it 0600 (docs/security.md), on a real core and listener.
+ */
+const mode = (path: string) => statSync(path).mode & 0o777;
+const dirs: string[] = [];
+const harnesses: Harness[] = [];
+afterAll(async () => {
+  for (const h of harnesses) await h.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform === 'win32')('data folder permissions', () => {
+  it('a new folder is 0700; the database, its WAL and SHM, stored files and snapshots are private', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'erpwb-perm-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const h = await startHarness({ dataDir, seed: 'empty' });
+    harnesses.push(h);
+    // A write, so the WAL holds something; a stored file through the file store the uploads use.
+    expect((await h.control('POST', '/accounts/1/api-users', { username: 'perm-user' })).status).toBe(201);
+    h.core.rest.files.write('images/1/perm-test.bin', Buffer.from('secret bytes'));
+    const saved = await h.control('POST', '/snapshots', { name: 'perm-snap' });
+    expect(saved.status).toBe(201);
+
+    expect(mode(dataDir)).toBe(0o700);
+    for (const suffix of ['', '-wal', '-shm']) expect(mode(join(dataDir, `${DATABASE_FILE}${suffix}`)), suffix).toBe(0o600);
+    expect(mode(join(dataDir, 'files', 'images/1/perm-test.bin'))).toBe(0o600);
+    const snapshot = join(dataDir, 'snapshots', 'perm-snap');
+    expect(mode(snapshot)).toBe(0o700);
+    const snapshotDb = readdirSync(snapshot).find((name) => name.endsWith('.sqlite'));
+    expect(snapshotDb).toBeDefined();
+    expect(mode(join(snapshot, snapshotDb!))).toBe(0o600);
+
+    // Restored, the store is the snapshot's copy: still private.
+    expect((await h.control('POST', '/snapshots/perm-snap/restore')).status).toBe(200);
+    expect(mode(join(dataDir, DATABASE_FILE))).toBe(0o600);
+  });
+
+  // The top level only: the stored files' tree can be large, and inside a 0700 folder no one
+  // else reaches it anyway; new files are made 0600.
+  it('a folder and a database an older version left readable to others are tightened at start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'erpwb-perm-old-'));
+    dirs.push(dataDir);
+    const file = join(dataDir, DATABASE_FILE);
+    // An "older version": a database made with the default modes.
+    const old = new BetterSqlite3(file);
+    old.pragma('journal_mode = WAL');
+    old.close();
+    chmodSync(file, 0o644);
+    chmodSync(dataDir, 0o755);
+
+    const h = await startHarness({ dataDir, seed: 'empty' });
+    harnesses.push(h);
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+    expect(mode(`${file}-wal`)).toBe(0o600);
+    expect(mode(`${file}-shm`)).toBe(0o600);
+  });
+});
