@@ -8,7 +8,8 @@ import { DEFAULT_USER_SETTINGS } from '../../shared/domain/user-settings.ts';
  * only after the userData path is final (electron-store reads it in its constructor).
  */
 export function createElectronUserSettings(): UserSettings {
-  const store = new Store<UserSettingsValues>({ name: 'config', defaults: DEFAULT_USER_SETTINGS });
+  // Owner only, like the data folder beside it (conf's default is 0666 less the umask).
+  const store = new Store<UserSettingsValues>({ name: 'config', defaults: DEFAULT_USER_SETTINGS, configFileMode: 0o600 });
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),
