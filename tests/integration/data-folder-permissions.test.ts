@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -11,6 +11,22 @@ import { startHarness, type Harness } from './harness.ts';
  * 0700 and what the service writes in it 0600 (docs/security.md), on a real core and listener.
  */
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/** Every folder and file below `root` whose mode is not 0700 (folders) or 0600 (files), as 'path 0644'. */
+function notPrivate(root: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    const bits = lstatSync(path).mode & 0o777;
+    if (entry.isDirectory()) {
+      if (bits !== 0o700) found.push(`${path} ${bits.toString(8)}`);
+      found.push(...notPrivate(path));
+    } else if (bits !== 0o600) {
+      found.push(`${path} ${bits.toString(8)}`);
+    }
+  }
+  return found;
+}
 const dirs: string[] = [];
 const harnesses: Harness[] = [];
 afterAll(async () => {
@@ -43,6 +59,32 @@ describe.skipIf(process.platform === 'win32')('data folder permissions', () => {
     // Restored, the store is the snapshot's copy: still private.
     expect((await h.control('POST', '/snapshots/perm-snap/restore')).status).toBe(200);
     expect(mode(join(dataDir, DATABASE_FILE))).toBe(0o600);
+  });
+
+  it('attachments in the embedded FTP storage, and everything a snapshot copies, are private too', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'erpwb-perm-ftp-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const h = await startHarness({ dataDir });
+    harnesses.push(h);
+    expect((await h.control('PATCH', '/accounts/1/storage', { embedded: true })).status).toBe(200);
+    // Written by the embedded FTP server (ftp-srv) into <data>/ftp/1/contact/1/, folders made by MKD.
+    const uploaded = await h.control('POST', '/accounts/1/attachments', {
+      doctype: 'contact',
+      doc_id: 1,
+      file_name: 'fisa.pdf',
+      content_base64: Buffer.from('%PDF-1.4 private\n').toString('base64'),
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body.messages)).toBe(201);
+    h.core.rest.files.write('images/1/perm-test.bin', Buffer.from('secret bytes'));
+    expect((await h.control('POST', '/snapshots', { name: 'with-files' })).status).toBe(201);
+
+    expect(readdirSync(join(dataDir, 'ftp', '1', 'contact', '1'))).toHaveLength(1);
+    expect(readdirSync(join(dataDir, 'snapshots', 'with-files'))).toEqual(expect.arrayContaining(['ftp', 'files', 'snapshot.json']));
+    // The whole tree: the database and its WAL and SHM, storage.key, the stored files, the FTP
+    // root and the snapshot with its copies.
+    expect(mode(dataDir)).toBe(0o700);
+    expect(notPrivate(dataDir)).toEqual([]);
   });
 
   // The top level only: the stored files' tree can be large, and inside a 0700 folder no one

@@ -90,7 +90,7 @@ async function takeLock(lock: string, onWait: ((pid: number) => void) | undefine
   let told = false;
   for (;;) {
     try {
-      const fd = openSync(lock, 'wx');
+      const fd = openSync(lock, 'wx', 0o600);
       try {
         writeSync(fd, String(process.pid));
       } finally {

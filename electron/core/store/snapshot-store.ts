@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { makePrivate } from './private-files.ts';
 
 /*
  * A snapshot on disk: <data>/snapshots/<name>/ holding
@@ -60,7 +61,8 @@ const random = () => randomBytes(6).toString('hex');
  */
 export function copyTree(from: string, to: string, linkFiles: boolean): FileCount {
   const total: FileCount = { count: 0, bytes: 0 };
-  mkdirSync(to, { recursive: true });
+  // Owner only, like the data folder (private-files.ts): a snapshot holds the same data.
+  mkdirSync(to, { recursive: true, mode: 0o700 });
   let entries;
   try {
     entries = readdirSync(from, { withFileTypes: true });
@@ -76,7 +78,11 @@ export function copyTree(from: string, to: string, linkFiles: boolean): FileCoun
       total.count += inner.count;
       total.bytes += inner.bytes;
     } else if (entry.isFile()) {
-      if (!linkFiles || !tryLink(source, target)) copyFileSync(source, target, constants.COPYFILE_FICLONE);
+      if (!linkFiles || !tryLink(source, target)) {
+        // A copy takes its source's mode, which an older version left open to others.
+        copyFileSync(source, target, constants.COPYFILE_FICLONE);
+        makePrivate(target);
+      }
       total.count += 1;
       total.bytes += statSync(target).size;
     }
@@ -159,7 +165,7 @@ export class SnapshotStore {
 
   /** Writes snapshot.json into `staging` and puts it in place as `name`, replacing one of that name. */
   async publish(staging: string, meta: SnapshotMeta): Promise<void> {
-    await writeFile(join(staging, META), `${JSON.stringify(meta, null, 2)}\n`);
+    await writeFile(join(staging, META), `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
     const target = this.folderOf(meta.name);
     // Synchronous from here: no other operation sees the name missing or half replaced.
     const replaced = existsSync(target) ? this.takeAway(target) : undefined;

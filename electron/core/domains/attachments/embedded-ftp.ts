@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash, randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, fchmodSync, mkdirSync, type WriteStream } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
+import { dirname, sep } from 'node:path';
 import type { FtpSrv } from 'ftp-srv';
 
 /** The one user of the embedded server; its password is derived from the storage key. */
@@ -19,6 +20,9 @@ const SILENT_LOG = {
 };
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
+
+/** Windows has no owner/group/other modes (store/private-files.ts): nothing is set there. */
+const POSIX = process.platform !== 'win32';
 
 /**
  * ftp-srv's constructor installs SIGTERM/SIGINT/SIGQUIT handlers that exit the process 100 ms
@@ -56,7 +60,39 @@ export function createEmbeddedFtp(options: { root: string; password: () => strin
     // Passive data ports from a random base: two services on one machine rarely race for the same one.
     const pasvMin = randomInt(20_000, 60_000);
     // Loaded here, on first need: ftp-srv and its dependencies took ~0.2 s of every start.
-    const { FtpSrv } = await import('ftp-srv');
+    const { FtpSrv, FileSystem } = await import('ftp-srv');
+
+    /**
+     * ftp-srv's file system with owner-only modes: its own makes files 0644 and folders 0755
+     * (the defaults less the umask), and the uploads it stores are the accounts' attachments,
+     * kept in the data folder like the rest of its files (store/private-files.ts). No umask change.
+     */
+    class PrivateFileSystem extends FileSystem {
+      override write(fileName: string, options?: { append?: boolean; start?: number }): { stream: WriteStream; clientPath: string } {
+        const opened = super.write(fileName, options) as { stream: WriteStream; clientPath: string };
+        // 'open' is emitted before the stream issues its first write (it buffers until then), so
+        // the mode is set before any byte lands. A file whose mode cannot be set is not stored:
+        // the stream's error makes ftp-srv answer the STOR with an error and delete the file.
+        if (POSIX) {
+          opened.stream.once('open', (fd: number) => {
+            try {
+              fchmodSync(fd, 0o600);
+            } catch (error) {
+              opened.stream.destroy(error as Error);
+            }
+          });
+        }
+        return opened;
+      }
+
+      override async mkdir(path: string): Promise<string> {
+        const made = (await super.mkdir(path)) as string;
+        // MKD makes every missing level (recursive): each one between the root and `made`.
+        if (POSIX) for (let folder = made; folder.startsWith(this.root + sep); folder = dirname(folder)) chmodSync(folder, 0o700);
+        return made;
+      }
+    }
+
     const made = withoutSignalHandlers(
       () =>
         new FtpSrv({
@@ -69,9 +105,9 @@ export function createEmbeddedFtp(options: { root: string; password: () => strin
           log: SILENT_LOG,
         }),
     );
-    made.on('login', ({ username, password }, resolve, reject) => {
+    made.on('login', ({ connection, username, password }, resolve, reject) => {
       const ok = username === EMBEDDED_FTP_USER && timingSafeEqual(digest(password ?? ''), digest(options.password()));
-      if (ok) resolve({ root: options.root });
+      if (ok) resolve({ fs: new PrivateFileSystem(connection, { root: options.root, cwd: '/' }) });
       else reject(new Error('wrong user or password'));
     });
     // A client that goes away mid-transfer is its own business.
