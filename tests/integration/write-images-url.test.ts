@@ -299,11 +299,10 @@ describe('PUT /product/{product_id}/image/, downloaded (catalogue setting on)', 
     try {
       for (const path of ['/slow.png', '/slow-headers.png']) {
         const before = snapshot();
-        const started = Date.now();
         const [answer, log] = await withAdminLog(() => put(product, { url: `${base}${path}` }));
         expectRefused(answer, 400, /^url: download failed$/);
+        // The service's own reason says the time limit ended it (no wall-clock assertion here).
         expect(log).toMatch(new RegExp(`${base}${path}\\): took longer than 0.4 s`));
-        expect(Date.now() - started).toBeLessThan(3000);
         expect(snapshot()).toEqual(before);
       }
     } finally {
