@@ -386,6 +386,8 @@ describe('DataTable over a synthetic 1,000,000-row list', () => {
     expect(lines.length - 2).toBe(1_234);
     // Raw values: the id, the ISO date, the amount with a dot; quotes and commas escaped.
     expect(lines[1]).toBe('1,BV 1,2024-01-01,SC Ăsta & Țara SRL,10,valid');
+    // A cell a spreadsheet would run as a formula gets a leading apostrophe; amounts stay numbers.
+    expect(lines[2]).toMatch(/^2,BV 2,2024-01-01,"'=HYPERLINK\(""http:\/\/x\.test"",""Popescu Ștefan""\)",\d+(\.\d+)?,valid$/);
     expect(lines[3]).toBe('3,BV 3,2024-01-01,"Mureșan ""Mobila"" SA",193.52,valid');
     expect(lines[4]).toBe('4,BV 4,2024-01-01,"Dumitru, Ion",56.99,valid');
     expect(lines[1_234]).toMatch(/^1234,BV 1234,2024-01-04,/);
