@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createConfUserSettings } from '../../electron/cli/user-settings.ts';
 import { DATABASE_FILE } from '../../electron/core/create-core.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { seedNewDataFolder } from '../../electron/core/store/first-seed.ts';
+import { PNG } from './fixtures.ts';
+import { databaseFile, startHarness, type Harness } from './harness.ts';
+import { multipart } from './requests.ts';
 
 /*
  * The data folder holds webhook secrets, the document-link key and FTP passwords: the folder is
@@ -76,10 +80,18 @@ describe.skipIf(process.platform === 'win32')('data folder permissions', () => {
       content_base64: Buffer.from('%PDF-1.4 private\n').toString('base64'),
     });
     expect(uploaded.status, JSON.stringify(uploaded.body.messages)).toBe(201);
-    h.core.rest.files.write('images/1/perm-test.bin', Buffer.from('secret bytes'));
+    // A product image uploaded through the REST API: stored by the images domain, with the
+    // thumbnail the service makes of it.
+    const db = new BetterSqlite3(databaseFile(h), { readonly: true });
+    const product = db.prepare('SELECT id FROM products WHERE company_id = 1 AND deleted = 0 ORDER BY id LIMIT 1').pluck().get() as number;
+    db.close();
+    const user = await h.apiUser();
+    const image = await h.rest('POST', `/1/product/${product}/image/`, user, { method: 'POST', body: multipart([['file', PNG, 'front.png', 'image/png']]) });
+    expect(image.status, JSON.stringify(image.body)).toBe(200);
     expect((await h.control('POST', '/snapshots', { name: 'with-files' })).status).toBe(201);
 
     expect(readdirSync(join(dataDir, 'ftp', '1', 'contact', '1'))).toHaveLength(1);
+    expect(readdirSync(join(dataDir, 'files', 'products')).length).toBeGreaterThan(0);
     expect(readdirSync(join(dataDir, 'snapshots', 'with-files'))).toEqual(expect.arrayContaining(['ftp', 'files', 'snapshot.json']));
     // The whole tree: the database and its WAL and SHM, storage.key, the stored files, the FTP
     // root and the snapshot with its copies.
@@ -106,5 +118,26 @@ describe.skipIf(process.platform === 'win32')('data folder permissions', () => {
     expect(mode(file)).toBe(0o600);
     expect(mode(`${file}-wal`)).toBe(0o600);
     expect(mode(`${file}-shm`)).toBe(0o600);
+  });
+
+  it('a first start seeds a 0600 database into a 0700 folder (the seed file is private before it is moved into place)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'erpwb-perm-first-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    expect(await seedNewDataFolder({ dataDir, kind: 'empty', scale: 1, now: new Date('2026-11-27T10:00:00Z') })).toBe(true);
+    expect(mode(dataDir)).toBe(0o700);
+    expect(notPrivate(dataDir)).toEqual([]);
+  });
+
+  it("the CLI's config.json is 0600, also one an older version left 0644", () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'erpwb-perm-conf-'));
+    dirs.push(userDataDir);
+    const file = join(userDataDir, 'config.json');
+    // Every setting already there: conf does not write it again at start.
+    createConfUserSettings(userDataDir);
+    expect(mode(file)).toBe(0o600);
+    chmodSync(file, 0o644);
+    createConfUserSettings(userDataDir);
+    expect(mode(file)).toBe(0o600);
   });
 });

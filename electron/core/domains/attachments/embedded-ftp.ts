@@ -1,8 +1,9 @@
 import { timingSafeEqual, createHash, randomInt } from 'node:crypto';
-import { chmodSync, fchmodSync, mkdirSync, type WriteStream } from 'node:fs';
+import { chmodSync, fchmodSync, type WriteStream } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { dirname, sep } from 'node:path';
 import type { FtpSrv } from 'ftp-srv';
+import { ensurePrivateDir } from '../../store/private-files.ts';
 
 /** The one user of the embedded server; its password is derived from the storage key. */
 export const EMBEDDED_FTP_USER = 'erp-workbench';
@@ -56,7 +57,9 @@ export function createEmbeddedFtp(options: { root: string; password: () => strin
   let starting: Promise<EmbeddedAddress> | undefined;
 
   async function launch(): Promise<EmbeddedAddress> {
-    mkdirSync(options.root, { recursive: true, mode: 0o700 });
+    // 0700, also a root an older version made 0755 (its files below stay as they are: a 0700 root
+    // keeps others out of them, and walking a large tree at each start is not worth it).
+    ensurePrivateDir(options.root);
     // Passive data ports from a random base: two services on one machine rarely race for the same one.
     const pasvMin = randomInt(20_000, 60_000);
     // Loaded here, on first need: ftp-srv and its dependencies took ~0.2 s of every start.
