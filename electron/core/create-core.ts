@@ -167,7 +167,7 @@ export function createCore(options: CoreOptions) {
     requireAccount: (companyId) => void accounts.get(companyId),
   });
 
-  // Fault switches per account (README, "Fault switches"); storage_down ones make the storage refuse.
+  // Fault switches per account (docs/control-api.md, "Fault switches"); storage_down ones make the storage refuse.
   const faults = createFaults({ db, clock, events, requireAccount: (companyId) => void accounts.get(companyId) });
   const attachments = createAttachments({
     db,

@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
  * and the Buffers hold GROWTH_BYTES more than the least seen since the last collection (there is
  * new garbage to find: a process that is large but idle, an Electron main process, is left
  * alone), it starts an incremental major collection (marking in steps between tasks, sweeping on
- * helper threads: no long pause), at most once per `minIntervalMs` (README, Performance, Memory).
+ * helper threads: no long pause), at most once per `minIntervalMs` (docs/performance.md, Memory).
  */
 
 export const MEMORY_TARGET_MB = 160;

@@ -22,7 +22,7 @@ export const DeletedAccount = Type.Object({
 });
 
 /**
- * An account per test worker (README, "Accounts per test worker"): parallel test suites share
+ * An account per test worker (docs/control-api.md, "Accounts per test worker"): parallel test suites share
  * one running service, each in its own account.
  */
 export const accountAdminOperations = {

@@ -17,7 +17,7 @@ const UPLOAD_BODY_LIMIT = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 /**
  * The account's external FTP storage and the attachments kept on it: what staff do from the
- * window, the control API and the CLI. The REST side (spec) is /attachments/... (README).
+ * window, the control API and the CLI. The REST side (spec) is /attachments/... (docs/rest-api.md, "Attachments").
  */
 export const attachmentOperations = {
   'storage.get': op({

@@ -3,7 +3,7 @@ import { op, CompanyId } from './operation-def.ts';
 import { Fault, NewFault } from '../domain/faults.ts';
 
 /**
- * Fault switches of an account (README, "Fault switches"): REST calls matched by method and path
+ * Fault switches of an account (docs/control-api.md, "Fault switches"): REST calls matched by method and path
  * pattern get an added latency, a forced status (in the envelope) or a dropped connection, or the
  * account's FTP storage refuses; each with a probability and an optional count.
  */

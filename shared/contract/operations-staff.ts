@@ -17,7 +17,7 @@ const PRODUCT = '/accounts/:company_id/connectors/:connector_id/products/:produc
 /**
  * Staff actions on the ERP side that emit notifications (order status, invoice, AWB,
  * publishing). Each is one transaction: the document, the stock and status it moves and its
- * notifications commit together or not at all. Rules: README.md "Staff actions (control API)".
+ * notifications commit together or not at all. Rules: docs/control-api.md "Staff actions (control API)".
  */
 export const staffOperations = {
   'orders.setStatus': op({

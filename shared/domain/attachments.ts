@@ -22,7 +22,7 @@ export const ATTACHMENT_DOCTYPES = {
 export type AttachmentDoctype = keyof typeof ATTACHMENT_DOCTYPES;
 export const ATTACHMENT_DOCTYPE_NAMES = Object.keys(ATTACHMENT_DOCTYPES) as AttachmentDoctype[];
 
-/** Largest file one upload part may carry (README); 413 above. */
+/** Largest file one upload part may carry (docs/rest-api.md, "Attachments"); 413 above. */
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 /** Most files one upload request may carry. */
 export const ATTACHMENT_MAX_FILES = 10;

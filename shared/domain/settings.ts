@@ -7,7 +7,7 @@ export const AuthLockout = Type.Object({
 }, { additionalProperties: false });
 
 /**
- * The real service's 429 for too many heavy list requests at once (README, "The real service's
+ * The real service's 429 for too many heavy list requests at once (docs/control-api.md, "The real service's
  * limits"); off by default.
  */
 export const HeavyListLimit = Type.Object({

@@ -7,7 +7,7 @@ import { NotificationTypeSchema } from './webhooks.ts';
 /**
  * What the ERP-side staff actions of the control API take and answer (order status, invoice,
  * AWB, publishing a product to a connector). Each answers the document it made and the webhook
- * deliveries it queued; README.md "Staff actions (control API)" has the rules.
+ * deliveries it queued; docs/control-api.md "Staff actions (control API)" has the rules.
  */
 
 /** A queued notification: its row of the delivery log (webhooks.get) and its Standard Webhooks id. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UsageError, type Connection } from './client.ts';
 
-/** The exit codes of every command (README "The CLI"). */
+/** The exit codes of every command (docs/control-api.md, "The CLI"). */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, unreachable: 3 } as const;
 
 /** The options every command takes (declared on the program, given before or after the command). */

@@ -1,5 +1,5 @@
 // accounts.create and accounts.delete: an account per test worker, created and removed while the
-// service runs (README, "Accounts per test worker").
+// service runs (docs/control-api.md, "Accounts per test worker").
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Database } from 'better-sqlite3';

@@ -42,7 +42,7 @@ const PREFIX = `${REST_PREFIX}/`;
  * Answers a repeated REST GET from the answer cache before the framework sees the request: a
  * Map lookup, the version (one trivial statement) and its tables' changes, the caller IP's
  * lock-out, then the stored bytes as they are and the API log line. Routing, hooks, serialization and encoding are
- * what a repeat would otherwise pay for, several times the cost of writing the bytes (README,
+ * what a repeat would otherwise pay for, several times the cost of writing the bytes (docs/performance.md,
  * Performance). Anything else (a miss, another method, a locked IP, a closing server) returns
  * false and goes through Fastify, which answers it and fills the cache (route-kit.ts).
  */

@@ -38,7 +38,7 @@ function drop(core: Core, request: FastifyRequest, reply: FastifyReply, note: st
 }
 
 /**
- * The fault switches and the heavy-list limit on the REST door (README, "Fault switches" and
+ * The fault switches and the heavy-list limit on the REST door (docs/control-api.md, "Fault switches" and
  * "The real service's limits"). Registered after authentication: both act on calls of a known
  * user of an existing account (a refused login is answered as without them). The limit comes
  * first, as a front proxy's would: a refused call is not faulted, and a call waiting out a

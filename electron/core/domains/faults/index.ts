@@ -92,7 +92,7 @@ const faultOf = (row: Row): Fault => ({
 });
 
 /**
- * Fault switches per account (README, "Fault switches"). The active ones are kept in memory, so
+ * Fault switches per account (docs/control-api.md, "Fault switches"). The active ones are kept in memory, so
  * a call to an account without faults costs one Map lookup; they are read again after the store
  * changed under them (a reset, a restored snapshot, a removed account).
  */

@@ -1,6 +1,6 @@
 import type { Messages } from '../../i18n/messages-type.ts';
 
-/* Settings › Fault switches: the account's faults, added and removed (README, "Fault switches"). */
+/* Settings › Fault switches: the account's faults, added and removed (docs/control-api.md, "Fault switches"). */
 
 export const en = {
   intro:
