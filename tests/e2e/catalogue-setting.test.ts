@@ -15,19 +15,19 @@ const setting = async () => (await e2e().core.invoke('accounts.list', {})).find(
 describe('the catalogue setting on Catalogue › Products', () => {
   it('switches image downloads on and off for the account', async () => {
     const { context, page, pageErrors } = await openUi(e2e().server, e2e().browser, '/c/1/catalogue/products');
-    const toggle = page.getByLabel('Download image URLs');
+    const toggle = page.getByLabel('Download product images from links');
     await toggle.waitFor({ state: 'attached' });
     expect(await setting()).toBe(false);
     expect(await toggle.isChecked()).toBe(false);
 
     await toggle.check({ force: true });
-    await page.getByRole('alert').filter({ hasText: 'Image URLs are now downloaded' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Image links are now downloaded' }).waitFor();
     await expect.poll(setting).toBe(true);
     expect(await toggle.isChecked()).toBe(true);
     expect(await seriousViolations(page, { label: 'products with the catalogue setting' })).toEqual([]);
 
     await toggle.uncheck({ force: true });
-    await page.getByRole('alert').filter({ hasText: 'Image URLs are now kept as sent' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Image links are now kept as sent' }).waitFor();
     await expect.poll(setting).toBe(false);
 
     // Changed through the core (as the control API would): the window follows.

@@ -90,10 +90,10 @@ export const en = {
     noPricelists: 'The account has no pricelists.',
   },
   catalogue: {
-    downloadImages: 'Download image URLs',
-    downloadImagesHelp: 'On: image URLs sent to PUT /product/{id}/image/ are downloaded and stored, where the outbound policy allows. Off: kept as sent, never contacted.',
-    turnedOn: 'Image URLs are now downloaded',
-    turnedOff: 'Image URLs are now kept as sent',
+    downloadImages: 'Download product images from links',
+    downloadImagesHelp: 'On: an image link sent by a shop or partner is downloaded and kept with the product. Off: the link is kept as sent and never opened.',
+    turnedOn: 'Image links are now downloaded',
+    turnedOff: 'Image links are now kept as sent',
     failed: 'The catalogue setting was not changed',
   },
   images: {
@@ -270,10 +270,10 @@ export const ro: Messages<typeof en> = {
     noPricelists: 'Contul nu are liste de prețuri.',
   },
   catalogue: {
-    downloadImages: 'Descarcă imaginile din URL',
-    downloadImagesHelp: 'Activat: URL-urile de imagini trimise la PUT /product/{id}/image/ sunt descărcate și păstrate, unde politica conexiunilor de ieșire permite. Dezactivat: păstrate ca atare, neaccesate.',
-    turnedOn: 'Imaginile din URL sunt acum descărcate',
-    turnedOff: 'URL-urile imaginilor sunt acum păstrate ca atare',
+    downloadImages: 'Descarcă imaginile produselor din linkuri',
+    downloadImagesHelp: 'Activat: linkul unei imagini trimis de un magazin sau partener este descărcat și păstrat la produs. Dezactivat: linkul rămâne cum a fost trimis și nu este deschis.',
+    turnedOn: 'Imaginile din linkuri sunt acum descărcate',
+    turnedOff: 'Linkurile imaginilor sunt acum păstrate ca atare',
     failed: 'Setarea catalogului nu a fost schimbată',
   },
   images: {
