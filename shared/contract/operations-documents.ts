@@ -32,6 +32,11 @@ export const documentOperations = {
       ...Invoice.properties,
       html_url: Link('the HTML page of the invoice (pdf_invoice_url is its PDF); expires with it'),
       sales: Type.Array(InvoiceSaleLink, { description: 'the sales receipts invoiced by it (sales.invoice_id), oldest first' }),
+      payment_bv_id: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          'the sales receipt a payment registered from this invoice is allocated to (sales.registerPayment with this bv_id): ' +
+          'the oldest of its live receipts with something left to pay, else the oldest live one; null when it has none',
+      }),
     }),
     http: { method: 'GET', path: '/accounts/:company_id/invoices/:bocp_id' },
     reads: ['invoices', 'invoice_items', 'payments', 'payment_allocations', 'sales'],

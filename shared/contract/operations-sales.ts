@@ -23,6 +23,19 @@ export const ExchangeRateOn = Type.Object({
   rate_date: Type.Union([Type.String(), Type.Null()], { description: 'the day of the stored rate used (the day asked for, or the latest before it)' }),
 });
 
+/** The answer of payments.cancel: the payment and the documents whose figures changed. */
+export const PaymentCancelled = Type.Object({
+  incasare_id: Type.Integer(),
+  document_cancelled: Type.Literal(1),
+  documents: Type.Array(
+    Type.Object({
+      doc_type: Type.Union([Type.Literal('sale'), Type.Literal('invoice'), Type.Literal('proforma')]),
+      doc_id: Type.Integer(),
+    }),
+    { description: 'the sales receipts, invoices and proformas it had paid (their figures are recomputed)' },
+  ),
+});
+
 /**
  * One sale with everything its detail shows, its payment form and the payment action; one
  * payment with its allocations. The same domain functions as GET /sales/list/ (include:items,
@@ -53,7 +66,9 @@ export const salesOperations = {
     record: { table: 'sales', input: 'bv_id' },
   }),
   'sales.registerPayment': op({
-    summary: 'Register a payment on a sale: the rules, validation and answer of POST /sales/{bv_id}/payment/ (registered as source api)',
+    summary:
+      'Register a payment on a sale as staff: the rules, validation and answer of POST /sales/{bv_id}/payment/; ' +
+      'the payment is stored with source staff (added_by_api 0)',
     input: Type.Object({ company_id: CompanyId, bv_id: BvId, ...SalePaymentRequest.properties }, { additionalProperties: false }),
     output: SalePaymentResponse,
     http: { method: 'POST', path: '/accounts/:company_id/sales/:bv_id/payments', status: 201 },
@@ -66,6 +81,16 @@ export const salesOperations = {
     http: { method: 'GET', path: '/accounts/:company_id/payments/:incasare_id' },
     reads: ['payments', 'payment_allocations'],
     record: { table: 'payments', input: 'incasare_id' },
+  }),
+  'payments.cancel': op({
+    summary:
+      'Cancel a payment as staff: it stays in /payments/list/ with document_cancelled 1 and no allocations; the documents it ' +
+      'paid get their figures back (paid_amount, rest, last_payment_date, last_changed_ts) in the same transaction. The spec ' +
+      'has no payment notification: nothing is sent to connectors',
+    input: Type.Object({ company_id: CompanyId, incasare_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    output: PaymentCancelled,
+    http: { method: 'POST', path: '/accounts/:company_id/payments/:incasare_id/cancel' },
+    changes: ['payments', 'payment_allocations', 'sales', 'invoices', 'proformas'],
   }),
   'payments.types': op({
     summary: 'The payment types of the account as GET /payments/types/ answers them (the standard codes, then its own)',

@@ -16,9 +16,9 @@ export const Invoice = Type.Object({
   doc_nr: Type.Integer({ description: 'real service: the number within the series' }),
   doc_date: Type.String({ format: 'date', description: 'real service: invoice date (the date filters act on it)' }),
   doc_due_date: Type.String({ description: "real service: payment due date, YYYY-MM-DD ('' when none)" }),
-  last_payment_date: Type.String({ description: "real service: date of the latest payment of the invoice or its sales receipts ('' when none)" }),
+  last_payment_date: Type.String({ description: "real service: date of the latest live payment allocated to the invoice or its sales receipts ('' when none)" }),
   document_value_with_vat: Type.Number({ description: 'real service: total with VAT, invoice currency' }),
-  rest: Type.Number({ description: 'real service: left to pay (0: paid)' }),
+  rest: Type.Number({ description: 'real service: left to pay (0: paid): max(0, document_value_with_vat - paid_amount)' }),
   currency: Type.String({ description: 'real service: ISO 4217' }),
   document_cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'real service: 1 when cancelled' }),
   pdf_invoice_url: Type.String({
@@ -49,7 +49,11 @@ export const Invoice = Type.Object({
   total_without_vat: Type.Number(),
   total_vat: Type.Number(),
   total_ron: Type.Number({ description: 'total with VAT in RON' }),
-  paid_amount: Type.Number({ description: 'sum of payments allocated to the invoice, invoice currency' }),
+  paid_amount: Type.Number({
+    description:
+      'what is paid, invoice currency: the paid_amount of its live sales receipts, or, for an invoice without one (services, ' +
+      'storno), the live payments allocated to it (docs/data-model.md "What is paid")',
+  }),
   efactura_status: Type.Union(
     [Type.Literal('not_sent'), Type.Literal('sent'), Type.Literal('validated'), Type.Literal('rejected')],
     { description: 'RO e-Factura (SPV) state of the invoice' },

@@ -32,7 +32,7 @@ export const Proforma = Type.Object({
   subscription_template_id: Type.Union([Type.Integer(), Type.Null()], {
     description: 'for_abon_tpl_id: the subscription template that generated it',
   }),
-  paid_amount: Type.Number({ description: 'advance payments allocated to the proforma, proforma currency' }),
+  paid_amount: Type.Number({ description: 'paid on the invoice issued from it (up to its total), proforma currency; 0 while not invoiced' }),
   invoice_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the final invoice issued from it (its bocp_id)' }),
   mentions: Type.String(),
   added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),

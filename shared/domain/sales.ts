@@ -24,7 +24,7 @@ export const SaleInvoiceLink = Type.Object({
 export const Sale = Type.Object({
   bv_id: Type.Integer(),
   ...DocumentCore,
-  paid_amount: Type.Number({ description: 'sum of payments allocated to the sale, sale currency' }),
+  paid_amount: Type.Number({ description: 'sum of the live payments allocated to the sale, sale currency (open: total less it)' }),
   invoice_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the invoice issued for the sale (its bocp_id)' }),
   connector_order_id: Type.Union([Type.Integer(), Type.Null()], { description: 'SERVICE_order_id when the sale came from a connector order' }),
   added_by_api: Type.Integer({ minimum: 0, maximum: 1 }),

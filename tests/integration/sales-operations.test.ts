@@ -159,7 +159,8 @@ describe('sales.registerPayment', () => {
     const listed = await invoke('lists.payments', { company_id: 1, bv_id: sale.id });
     expect(listed.rows.map((p) => p.incasare_id)).toContain(paid.incasare_id);
     const row = listed.rows.find((p) => p.incasare_id === paid.incasare_id)!;
-    expect(row).toMatchObject({ bv_id: sale.id, amount: 20.5, source: 'api', mentions: 'la ghișeu [ref: POS-77]', allocation_status: 'fully_allocated' });
+    // Registered in the window: staff's payment, not the API's.
+    expect(row).toMatchObject({ bv_id: sale.id, amount: 20.5, source: 'staff', added_by_api: 0, mentions: 'la ghișeu [ref: POS-77]', allocation_status: 'fully_allocated' });
 
     // The sale's detail and form follow.
     const detail = await invoke('sales.get', { company_id: 1, bv_id: sale.id });

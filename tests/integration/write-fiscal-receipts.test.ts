@@ -49,7 +49,7 @@ const invoicedSale = () =>
   pick(`SELECT s.*, i.date AS invoice_date, i.series AS invoice_series, i.number AS invoice_number FROM sales s
           JOIN invoices i ON i.id = s.invoice_id AND i.cancelled = 0
          WHERE s.company_id = 1 AND s.cancelled = 0 AND s.currency = 'RON'
-           AND EXISTS (SELECT 1 FROM payment_allocations a WHERE a.doc_type = 'invoice' AND a.doc_id = s.invoice_id) ORDER BY s.id`);
+           AND EXISTS (SELECT 1 FROM payment_allocations a WHERE a.doc_type = 'sale' AND a.doc_id = s.id) ORDER BY s.id`);
 
 /** Everything an import may touch. */
 function state() {
@@ -225,10 +225,12 @@ describe('POST /payments/fiscalreceipt/', () => {
     );
     await refused({ receipts: [{ pos_receipt_id: pos(), bv_id: id, status_id: 3, paid_cash: 1 }] }, /^receipts\[0\]\.bf_date:/);
 
+    // The payments that pay the invoice: its sales receipt's.
     const invoicePayments = demo.db
-      .prepare("SELECT payment_id FROM payment_allocations WHERE doc_type = 'invoice' AND doc_id = ?")
+      .prepare("SELECT payment_id FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = ?")
       .pluck()
-      .all(s.invoice_id) as number[];
+      .all(id) as number[];
+    expect(invoicePayments.length).toBeGreaterThan(0);
     const before = nowTs();
     const [out] = await imported([
       { pos_receipt_id: pos(), bv_id: id, status_id: 3, print_confirmed_ts: `${invoiceDate} 11:00:00`, paid_card: s.total_with_vat },
@@ -238,8 +240,9 @@ describe('POST /payments/fiscalreceipt/', () => {
       expect(out!.deleted_incasare_ids).toContain(gone);
       expect(paymentExists(gone)).toBe(false);
     }
+    // The invoice is paid by what pays its sales receipt (docs/data-model.md "What is paid").
     const invoice = one('SELECT paid_amount, last_changed_ts FROM invoices WHERE id = ?', s.invoice_id);
-    expect(invoice.paid_amount).toBe(0);
+    expect(invoice.paid_amount).toBe(s.total_with_vat);
     expect(String(invoice.last_changed_ts) >= before).toBe(true);
     expect(out!.payments).toEqual([
       { incasare_id: out!.payments[0]!.incasare_id, payment_type: 'card', amount: s.total_with_vat, currency: 'RON', date: invoiceDate, allocated_amount: s.total_with_vat },

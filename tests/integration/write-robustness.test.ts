@@ -84,20 +84,23 @@ describe('JSON nesting limit (64 levels), before any handler', () => {
   });
 });
 
-describe('payments on a sale paid through its invoice', () => {
-  it('count the invoice\'s payments when the invoice covers only this sale: nothing is allocated twice', async () => {
+describe('payments on a sale whose invoice is paid', () => {
+  it('the sale and its invoice agree (one truth: the sale\'s allocations); a payment on it stays unallocated', async () => {
+    // Before migration 023 a sale could be unpaid while its invoice was paid by its own allocations.
     const sale = demo.db
       .prepare(
-        `SELECT s.id, s.currency FROM sales s JOIN invoices i ON i.id = s.invoice_id
-          WHERE s.company_id = 1 AND s.cancelled = 0 AND i.cancelled = 0 AND s.paid_amount = 0
-            AND i.paid_amount >= i.total_with_vat AND s.currency = i.currency
+        `SELECT s.id, s.invoice_id FROM sales s JOIN invoices i ON i.id = s.invoice_id
+          WHERE s.company_id = 1 AND s.cancelled = 0 AND i.cancelled = 0 AND i.paid_amount >= i.total_with_vat
             AND (SELECT count(*) FROM sales o WHERE o.invoice_id = i.id) = 1
           ORDER BY s.id LIMIT 1`,
       )
-      .get() as { id: number; currency: string } | undefined;
-    if (!sale) throw new Error('the demo has no sale paid through its invoice');
-    const form = await demo.h.rest<{ sale: { open_amount: number } }>('GET', `/1/sales/${sale.id}/payment/`, demo.user);
+      .get() as { id: number; invoice_id: number } | undefined;
+    if (!sale) throw new Error('the demo has no sale with a paid invoice');
+    const form = await demo.h.rest<{ sale: { open_amount: number; paid_amount: number; document_value_with_vat: number } }>(
+      'GET', `/1/sales/${sale.id}/payment/`, demo.user,
+    );
     expect(form.body.data.sale.open_amount).toBe(0);
+    expect(form.body.data.sale.paid_amount).toBe(form.body.data.sale.document_value_with_vat);
     const paid = await send('POST', `/sales/${sale.id}/payment/`, JSON.stringify({ amount: 100, payment_type: 'cash' }));
     expect(paid.status, JSON.stringify(paid.body.messages)).toBe(200);
     const payment = demo.db.prepare('SELECT allocation_status FROM payments WHERE id = ?').pluck().get(paid.body.data.incasare_id);

@@ -38,6 +38,14 @@ export function createDocumentOperationHandlers(deps: DocumentOperationDeps): Ha
     'SELECT id AS bv_id, series AS doc_series, number AS doc_nr FROM sales WHERE invoice_id = ? AND company_id = ? ORDER BY id',
   );
 
+  // Where a payment registered from the invoice goes: its oldest live sales receipt with something open, else its oldest live one.
+  const paymentSale = deps.db
+    .prepare<[number, number], number>(
+      `SELECT id FROM sales WHERE invoice_id = ? AND company_id = ? AND cancelled = 0
+        ORDER BY round(total_with_vat - paid_amount, 2) <= 0, id LIMIT 1`,
+    )
+    .pluck();
+
   return {
     'invoices.get': ({ company_id, bocp_id }) => {
       deps.requireAccount(company_id);
@@ -48,6 +56,7 @@ export function createDocumentOperationHandlers(deps: DocumentOperationDeps): Ha
         // The HTML twin of pdf_invoice_url, on the same expiring terms.
         html_url: deps.links.expiringUrl(deps.publicUrl(), { kind: 'invoice', companyId: company_id, id: bocp_id }, 'html'),
         sales: invoicedSales.all(bocp_id, company_id),
+        payment_bv_id: paymentSale.get(bocp_id, company_id) ?? null,
       };
     },
 

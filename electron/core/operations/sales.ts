@@ -12,7 +12,14 @@ export interface SalesOperationDeps {
   requireAccount(companyId: number): void;
 }
 
-type SalesOperationName = 'sales.get' | 'sales.paymentForm' | 'sales.registerPayment' | 'payments.get' | 'payments.types' | 'reference.exchangeRate';
+type SalesOperationName =
+  | 'sales.get'
+  | 'sales.paymentForm'
+  | 'sales.registerPayment'
+  | 'payments.get'
+  | 'payments.cancel'
+  | 'payments.types'
+  | 'reference.exchangeRate';
 
 /** A window of one row by id: the list query itself (same columns, same includes) narrowed to the record. */
 const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
@@ -53,7 +60,13 @@ export function createSalesOperationHandlers(deps: SalesOperationDeps): Handlers
 
     'sales.registerPayment': ({ company_id, bv_id, ...request }) => {
       deps.requireAccount(company_id);
-      return deps.payments.payOnSale(company_id, bv_id, request);
+      // The window's payment: the REST route's rules, stored as staff's (source staff, added_by_api 0).
+      return deps.payments.payOnSale(company_id, bv_id, request, 'staff');
+    },
+
+    'payments.cancel': ({ company_id, incasare_id }) => {
+      deps.requireAccount(company_id);
+      return deps.payments.cancelPayment(company_id, incasare_id);
     },
 
     'payments.get': ({ company_id, incasare_id }) => {

@@ -26,12 +26,14 @@ export interface InvoicesQuery extends DocumentQuery {
 const SORTS = { bocp_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat' } as const;
 export type InvoicesSort = keyof typeof SORTS;
 
-// Payments of the invoice: allocated to it, or belonging to one of its sales receipts.
+// The latest live payment allocated to the invoice or to one of its sales receipts (docs/data-model.md "What is paid").
 const LAST_PAYMENT = `COALESCE((SELECT max(d) FROM (
     SELECT p.date AS d FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
      WHERE a.doc_type = 'invoice' AND a.doc_id = invoices.id AND p.cancelled = 0
     UNION ALL
-    SELECT p.date AS d FROM sales s JOIN payments p ON p.sale_id = s.id
+    SELECT p.date AS d FROM sales s
+      JOIN payment_allocations a ON a.doc_type = 'sale' AND a.doc_id = s.id
+      JOIN payments p ON p.id = a.payment_id
      WHERE s.invoice_id = invoices.id AND p.cancelled = 0)), '')`;
 
 // The connector order the invoice came from (through its sales receipt): its addresses win.

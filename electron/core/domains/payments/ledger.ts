@@ -3,9 +3,16 @@ import type { AllocationStatus } from '../../../../shared/domain/payments.ts';
 import { round2 } from '../../money.ts';
 
 /**
- * The payment ledger: registering a payment on a sale with its allocation, and removing
- * payments, keeping the documents' paid_amount and the payments' allocated_amount /
- * allocation_status in step. Every function runs inside the caller's transaction.
+ * The payment ledger: registering a payment on a sale with its allocation, cancelling and
+ * removing payments, releasing a cancelled document's payments, keeping the documents'
+ * paid_amount and the payments' allocated_amount / allocation_status in step. Every function
+ * runs inside the caller's transaction.
+ *
+ * One truth for what is paid (docs/data-model.md "What is paid"): the allocations of live
+ * payments. A payment is allocated to the sales receipt it pays; to an invoice only when that
+ * invoice has no sales receipt (services, storno). The ledger writes a sale's paid_amount; the
+ * store's triggers (migration 023) carry it to the sale's invoice (the sum over its live sales
+ * receipts, with last_changed_ts) and from the invoice to the proforma it was issued from.
  *
  * Amounts: a payment is in its own currency; its allocations are in the payment's currency
  * too (as /payments/list/ reports them); a document's paid_amount is in the document's
@@ -41,7 +48,8 @@ export interface NewSalePayment {
   rate: number;
   bankAccountId: number | null;
   mentions: string;
-  source: 'api' | 'fiscal_receipt';
+  /** staff: registered in the window; api: POST /sales/{bv_id}/payment/ or a connector order; fiscal_receipt: a receipt import. */
+  source: 'staff' | 'api' | 'fiscal_receipt';
   fiscalReceiptId: number | null;
   addedByApi: 0 | 1;
   /** 'YYYY-MM-DD HH:MM:SS' */
@@ -118,19 +126,35 @@ export function createPaymentLedger(db: Database) {
     'DELETE FROM payments WHERE company_id = ? AND id IN (SELECT value FROM json_each(?))',
   );
   const salePayments = db
-    .prepare<[number, number, number, number, number, number, number, number], number>(
+    .prepare<[number, number, number, number, number], number>(
       `SELECT id FROM payments p
         WHERE p.company_id = ? AND (
               p.sale_id = ?
            OR p.id IN (SELECT a.payment_id FROM payment_allocations a
                         WHERE a.company_id = p.company_id AND a.doc_type = 'sale' AND a.doc_id = ?)
-           OR p.id IN (SELECT a.payment_id FROM payment_allocations a
-                        WHERE a.company_id = p.company_id AND a.doc_type = 'invoice' AND a.doc_id = ?
-                          AND (SELECT COUNT(*) FROM sales s WHERE s.company_id = ? AND s.invoice_id = ?) = 1)
            OR p.fiscal_receipt_id IN (SELECT fr.id FROM fiscal_receipts fr WHERE fr.company_id = ? AND fr.sale_id = ?))
         ORDER BY p.id`,
     )
     .pluck();
+  const paymentAllocated = db.prepare<[number, number], { amount: number; cancelled: number; allocated: number }>(
+    `SELECT p.amount, p.cancelled, COALESCE((SELECT round(sum(a.amount), 2) FROM payment_allocations a
+                                              WHERE a.company_id = p.company_id AND a.payment_id = p.id), 0) AS allocated
+       FROM payments p WHERE p.company_id = ? AND p.id = ?`,
+  );
+  const setPaymentAllocation = db.prepare<[number, string, string, number, number]>(
+    'UPDATE payments SET allocated_amount = ?, allocation_status = ?, last_changed_ts = ? WHERE company_id = ? AND id = ?',
+  );
+  const cancelPaymentRow = db.prepare<[string, number, number]>(
+    'UPDATE payments SET cancelled = 1, last_changed_ts = ? WHERE company_id = ? AND id = ?',
+  );
+  const docPayments = db
+    .prepare<[number, string, number], number>(
+      'SELECT DISTINCT payment_id FROM payment_allocations WHERE company_id = ? AND doc_type = ? AND doc_id = ? ORDER BY payment_id',
+    )
+    .pluck();
+  const deleteDocAllocations = db.prepare<[number, string, number]>(
+    'DELETE FROM payment_allocations WHERE company_id = ? AND doc_type = ? AND doc_id = ?',
+  );
   const receiptPayments = db
     .prepare<[number, number], number>('SELECT id FROM payments WHERE company_id = ? AND fiscal_receipt_id = ? ORDER BY id')
     .pluck();
@@ -165,28 +189,26 @@ export function createPaymentLedger(db: Database) {
     return round2((amount * payment.exchange_rate) / docRate);
   }
 
-  /** paid_amount of a document recomputed from its allocations (non-cancelled payments). */
-  // Payments on the sale's invoice count as the sale's when that invoice covers this sale only.
-  const soleInvoicePaid = db
-    .prepare<[number, number], number>(
-      `SELECT i.paid_amount FROM invoices i
-        WHERE i.company_id = ? AND i.id = ? AND i.cancelled = 0
-          AND (SELECT count(*) FROM sales s WHERE s.company_id = i.company_id AND s.invoice_id = i.id) = 1`,
-    )
-    .pluck();
-
-  /** What the sale still has open (sale currency): its total less its payments and its sole invoice's. */
-  function openAmountOf(companyId: number, sale: SaleForPayment): number {
-    const viaInvoice = sale.invoice_id === null ? 0 : (soleInvoicePaid.get(companyId, sale.invoice_id) ?? 0);
-    return Math.max(0, round2(sale.total_with_vat - sale.paid_amount - viaInvoice));
+  /** What the sale still has open (sale currency): its total less what its allocations pay. */
+  function openAmountOf(_companyId: number, sale: SaleForPayment): number {
+    return Math.max(0, round2(sale.total_with_vat - sale.paid_amount));
   }
 
+  /** paid_amount of a document recomputed from its allocations (non-cancelled payments). */
   function refreshPaid(companyId: number, type: DocType, docId: number, now: string): void {
     const doc = docCurrency[type].get(companyId, docId);
     if (!doc) return;
     let paid = 0;
     for (const a of docAllocations.all(companyId, type, docId)) paid = round2(paid + toDocumentCurrency(a.amount, a, doc));
     updatePaid[type].run(paid, now, companyId, docId);
+  }
+
+  /** A payment's allocated_amount and allocation_status recomputed from its allocations. */
+  function refreshPayment(companyId: number, paymentId: number, now: string): void {
+    const row = paymentAllocated.get(companyId, paymentId);
+    if (!row) return;
+    const allocated = row.cancelled ? 0 : row.allocated;
+    setPaymentAllocation.run(allocated, allocationStatusOf(row.amount, allocated), now, companyId, paymentId);
   }
 
   return {
@@ -210,7 +232,8 @@ export function createPaymentLedger(db: Database) {
 
     /**
      * Inserts a payment linked to the sale (`sale_id`, bv_id) and allocates it to the sale, up
-     * to what the sale still has open (total_with_vat - paid_amount, sale currency); the rest
+     * to what the sale still has open (total_with_vat - paid_amount, sale currency; nothing on a
+     * cancelled sale); the rest
      * stays unallocated on the payment (an overpayment: still the sale's, so a printed fiscal
      * receipt of the sale deletes it with the others). Updates the sale's paid_amount and
      * last_changed_ts.
@@ -218,7 +241,7 @@ export function createPaymentLedger(db: Database) {
     payOnSale(p: NewSalePayment): RegisteredPayment {
       const { sale } = p;
       const payment = { currency: p.currency, exchange_rate: p.rate, date: p.date };
-      const open = openAmountOf(p.companyId, sale);
+      const open = sale.cancelled ? 0 : openAmountOf(p.companyId, sale);
       let allocated = 0;
       if (open > 0) {
         if (toDocumentCurrency(p.amount, payment, sale) <= open) allocated = p.amount;
@@ -267,12 +290,40 @@ export function createPaymentLedger(db: Database) {
     },
 
     /**
-     * The payments of a sale: linked to it (`sale_id`, every payment registered on it), allocated to it, allocated to its invoice when that invoice is
-     * this sale's alone, or created from one of its fiscal receipts.
+     * The payments of a sale: linked to it (`sale_id`, every payment registered on it), allocated
+     * to it, or created from one of its fiscal receipts.
      */
     paymentsOfSale(companyId: number, sale: SaleForPayment): number[] {
-      const invoiceId = sale.invoice_id ?? -1;
-      return salePayments.all(companyId, sale.id, sale.id, invoiceId, companyId, invoiceId, companyId, sale.id);
+      return salePayments.all(companyId, sale.id, sale.id, companyId, sale.id);
+    },
+
+    /**
+     * Cancels a payment (staff): it stays, cancelled, with no allocation; every document it paid
+     * gets its paid_amount back (the triggers carry a sale's to its invoice and proforma). Answers
+     * the documents it had paid. The caller checks that the payment exists and is live.
+     */
+    cancelPayment(companyId: number, paymentId: number, now: string): Array<{ doc_type: DocType; doc_id: number }> {
+      const json = JSON.stringify([paymentId]);
+      const docs = allocatedDocs.all(companyId, json);
+      cancelPaymentRow.run(now, companyId, paymentId);
+      deleteAllocations.run(companyId, json);
+      for (const doc of docs) refreshPaid(companyId, doc.doc_type, doc.doc_id, now);
+      refreshPayment(companyId, paymentId, now);
+      return docs;
+    },
+
+    /**
+     * A cancelled document carries no allocation: the payments allocated to it are released
+     * (they stay, unallocated or less allocated: the client's credit, to refund or to allocate
+     * elsewhere), its paid_amount goes to 0. The payments released.
+     */
+    releaseDocument(companyId: number, type: DocType, docId: number, now: string): number[] {
+      const released = docPayments.all(companyId, type, docId);
+      if (released.length === 0) return released;
+      deleteDocAllocations.run(companyId, type, docId);
+      refreshPaid(companyId, type, docId, now);
+      for (const id of released) refreshPayment(companyId, id, now);
+      return released;
     },
 
     /** The payments created from a fiscal receipt. */

@@ -7,7 +7,7 @@ import {
   type SalePaymentForm,
   type SalePaymentResponse,
 } from '../../../../shared/domain/payments.ts';
-import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
+import { badRequest, conflict, notFound } from '../../../../shared/contract/errors.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { round2 } from '../../money.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
@@ -60,11 +60,11 @@ export function createPaymentWrites(
     },
 
     /**
-     * POST /sales/{bv_id}/payment/: checks every rule (all failures reported together), then
-     * writes the payment, its allocation to the sale and the sale's paid_amount in one
-     * transaction.
+     * POST /sales/{bv_id}/payment/ (and the window's payment, source staff): checks every rule
+     * (all failures reported together), then writes the payment, its allocation to the sale and
+     * the sale's paid_amount in one transaction (the store carries it to the sale's invoice).
      */
-    payOnSale(companyId: number, saleId: number, request: SalePaymentRequest): SalePaymentResponse {
+    payOnSale(companyId: number, saleId: number, request: SalePaymentRequest, source: 'api' | 'staff' = 'api'): SalePaymentResponse {
       return db.transaction((): SalePaymentResponse => {
         const sale = saleOrNotFound(companyId, saleId);
         const now = deps.clock.now();
@@ -113,9 +113,9 @@ export function createPaymentWrites(
           rate,
           bankAccountId: request.bank_account_id ?? null,
           mentions: paymentNote(request.mentions, request.external_ref),
-          source: 'api',
+          source,
           fiscalReceiptId: null,
-          addedByApi: 1,
+          addedByApi: source === 'api' ? 1 : 0,
           now: formatTimestamp(now),
         });
         return {
@@ -130,8 +130,22 @@ export function createPaymentWrites(
     },
   };
 
+  const paymentState = db.prepare<[number, number], { cancelled: number }>('SELECT cancelled FROM payments WHERE company_id = ? AND id = ?');
+
   return {
     ...writes,
+
+    /** Staff cancels a payment (payments.cancel): 404 unknown, 409 already cancelled; see ledger.cancelPayment. */
+    cancelPayment(companyId: number, paymentId: number) {
+      return db.transaction(() => {
+        const state = paymentState.get(companyId, paymentId);
+        if (!state) throw notFound(`payment ${paymentId} does not exist in this account`);
+        if (state.cancelled) throw conflict(`payment ${paymentId} is already cancelled`);
+        const documents = ledger.cancelPayment(companyId, paymentId, formatTimestamp(deps.clock.now()));
+        return { incasare_id: paymentId, document_cancelled: 1 as const, documents };
+      }).immediate();
+    },
+
     /**
      * payOnSale in the connection's write batch (store/write-batch.ts): payments that arrive in
      * the same turn share one commit; resolves once this one's is done. The REST door's.

@@ -218,7 +218,10 @@ export function staffPayments(st: DocState, a: PayArgs): PaymentPlan[] {
     type === 'bank_transfer'
       ? Math.min(ctx.nowSec - 60, a.sec + rng.int(1, 35) * DAY + rng.int(-3, 3) * 3600)
       : Math.min(ctx.nowSec - 60, a.sec + rng.int(30, 900));
-  const toInvoice = a.invoiceId !== null && (a.saleId === null || rng.chance(type === 'bank_transfer' ? 0.6 : 0.2));
+  // A payment pays the sales receipt; the invoice only when it has none (docs/data-model.md "What is paid").
+  // The draw that once chose between them stays, so the rest of the demo is the same data as before.
+  if (a.invoiceId !== null && a.saleId !== null) rng.chance(type === 'bank_transfer' ? 0.6 : 0.2);
+  const toInvoice = a.saleId === null && a.invoiceId !== null;
   const docType: Allocation['docType'] = toInvoice ? 'invoice' : 'sale';
   const docId = toInvoice ? (a.invoiceId ?? 0) : (a.saleId ?? 0);
   if (n % 10 === 4) {

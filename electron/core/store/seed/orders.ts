@@ -229,6 +229,13 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const invoiceId = invoiced ? ctx.id('invoices') : null;
   const erpPayments: PaymentPlan[] = [];
   const paymentIds: (number | null)[] = [];
+  // Each payment is allocated to the sales receipt up to what it still has open (the ledger's rule).
+  let open = totals.withVat;
+  const allocate = (amount: number): Allocation[] => {
+    const allocated = Math.min(amount, open);
+    open = round2(open - allocated);
+    return allocated > 0 ? [{ docType: 'sale', docId: saleId, amount: allocated }] : [];
+  };
   for (const p of payments) {
     if (p.status !== 'confirmed') {
       paymentIds.push(null);
@@ -239,40 +246,31 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
     erpPayments.push({
       id: pid, sec: Math.max(p.sec, saleSec), type: p.method === 'paypal' ? 'modern_payment' : p.method === 'card' ? 'card' : 'bank_transfer',
       client, workpointId: 1, amount: p.amount, currency, rate,
-      allocations: [{ docType: 'sale', docId: saleId, amount: Math.min(p.amount, totals.withVat) }],
+      allocations: allocate(p.amount),
       source: 'connector_order', fiscalReceiptId: null, addedByApi: true, mentions: `Comanda ${uniqueId}, ${p.reference}`,
     });
   }
   const shipped = (shipping === 'courier' || shipping === 'post') && (cancelled ? rng.chance(0.2) : rng.chance(0.88));
   const awbSec = ctx.after(saleSec, 1800, DAY);
   if (shipped && !cancelled && cod > 0 && age > 10 && rng.chance(0.8)) {
-    // cash on delivery collected by the courier and transferred to the account
-    const allocation: Allocation =
-      invoiceId !== null
-        ? { docType: 'invoice', docId: invoiceId, amount: totals.withVat }
-        : { docType: 'sale', docId: saleId, amount: totals.withVat };
+    // cash on delivery collected by the courier and transferred to the account: it pays the sales receipt (and so its invoice)
     erpPayments.push({
       id: ctx.id('payments'), sec: Math.min(ctx.nowSec - 60, awbSec + rng.int(3, 7) * DAY), type: 'bank_transfer', client,
-      workpointId: 1, amount: totals.withVat, currency, rate, allocations: [allocation],
+      workpointId: 1, amount: totals.withVat, currency, rate, allocations: allocate(totals.withVat),
       source: 'staff', fiscalReceiptId: null, addedByApi: false, mentions: `Ramburs comanda ${uniqueId}`,
     });
   }
 
   let salePaid = 0;
   let saleLast = 0;
-  let invPaid = 0;
-  let invLast = 0;
   for (const p of erpPayments) {
     for (const a of p.allocations) {
-      if (a.docType === 'sale') {
-        salePaid = round2(salePaid + a.amount);
-        saleLast = Math.max(saleLast, p.sec);
-      } else {
-        invPaid = round2(invPaid + a.amount);
-        invLast = Math.max(invLast, p.sec);
-      }
+      salePaid = round2(salePaid + a.amount);
+      saleLast = Math.max(saleLast, p.sec);
     }
   }
+  // The invoice of the receipt is paid by what pays the receipt (migration 023).
+  const [invPaid, invLast] = [salePaid, saleLast];
   const saleChanged = cancelled ? ctx.after(saleSec, 3600, 3 * DAY) : Math.max(ctx.changed(saleSec), saleLast);
 
   // order status as last reported by the partner
