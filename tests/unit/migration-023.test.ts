@@ -84,4 +84,34 @@ describe('migration 023 (one truth for what is paid)', () => {
     db.prepare('UPDATE proformas SET invoice_id = 10 WHERE id = 31').run();
     expect(db.prepare('SELECT paid_amount FROM proformas WHERE id = 31').get()).toEqual({ paid_amount: 100 });
   });
+
+  it('releases the payments of a receipt or an invoice when it is cancelled: each keeps what it paid elsewhere', () => {
+    const later = '2026-03-01 08:00:00';
+    db.exec(`
+      ${doc('invoices', 13, 90)}
+      ${doc('sales', 23, 60, ', invoice_id', ', 13')}
+      ${doc('sales', 24, 30, ', invoice_id', ', 13')}
+      ${payment(5, 70)} ${allocation(5, 'sale', 23, 60)} ${allocation(5, 'sale', 24, 10)}
+      ${doc('invoices', 14, 40)}
+      ${payment(6, 40)} ${allocation(6, 'invoice', 14, 40)}
+    `);
+    db.prepare('UPDATE payments SET allocated_amount = amount, allocation_status = ? WHERE id IN (5, 6)').run('fully_allocated');
+    db.prepare('UPDATE sales SET paid_amount = 60 WHERE id = 23').run();
+    db.prepare('UPDATE sales SET paid_amount = 10 WHERE id = 24').run();
+    expect(db.prepare('SELECT paid_amount FROM invoices WHERE id = 13').get()).toEqual({ paid_amount: 70 });
+
+    db.prepare('UPDATE sales SET cancelled = 1, last_changed_ts = ? WHERE id = 23').run(later);
+    expect(db.prepare('SELECT paid_amount FROM sales WHERE id = 23').get()).toEqual({ paid_amount: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = 23").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT allocated_amount, allocation_status, last_changed_ts FROM payments WHERE id = 5').get()).toEqual({
+      allocated_amount: 10, allocation_status: 'some_allocated', last_changed_ts: later,
+    });
+    expect(db.prepare('SELECT paid_amount, last_changed_ts FROM invoices WHERE id = 13').get()).toEqual({ paid_amount: 10, last_changed_ts: later });
+
+    db.prepare('UPDATE invoices SET cancelled = 1, last_changed_ts = ? WHERE id = 14').run(later);
+    expect(db.prepare('SELECT paid_amount FROM invoices WHERE id = 14').get()).toEqual({ paid_amount: 0 });
+    expect(db.prepare('SELECT allocated_amount, allocation_status FROM payments WHERE id = 6').get()).toEqual({
+      allocated_amount: 0, allocation_status: 'not_allocated',
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { createOrderAwbs } from './order-awb.ts';
 import { createDocumentRows, type IssuedInvoice, type LiveSale } from './order-document-rows.ts';
 import { createDocumentWriters } from './order-document-writers.ts';
 import { createOrderStock } from './order-stock.ts';
+import { createPaymentLedger } from '../payments/ledger.ts';
 
 /**
  * The ERP documents a connector order creates (sales receipt, invoice, proforma, AWB) and the
@@ -22,6 +23,7 @@ export function createOrderDocuments(db: Database, deps: DomainDeps) {
   const rows = createDocumentRows(db);
   const stock = createOrderStock(db);
   const writers = createDocumentWriters(db, rows, stock);
+  const ledger = createPaymentLedger(db);
   const liveSale = db.prepare<[number, number], LiveSale>(
     `SELECT id, series, number, date, currency, exchange_rate, total_with_vat, paid_amount, cancelled, invoice_id, workpoint_id,
             client_id, client_name, client_cui, client_reg_com
@@ -47,7 +49,12 @@ export function createOrderDocuments(db: Database, deps: DomainDeps) {
     proforma: (companyId: number, proformaId: number | null) => (proformaId === null ? undefined : proformaRow.get(companyId, proformaId)),
 
     hasLiveAwb: awbs.hasLiveAwb,
-    createSale: writers.createSale,
+    /** The order's sales receipt; the order's payments registered before it (unallocated) are allocated to it. */
+    createSale(h: Parameters<typeof writers.createSale>[0]): number {
+      const id = writers.createSale(h);
+      ledger.adoptOrderPayments(h.companyId, h.orderId, id, h.now);
+      return id;
+    },
     replaceLines: writers.replaceLines,
     cancel: writers.cancel,
     reserve: stock.reserve,

@@ -147,6 +147,15 @@ export function createPaymentLedger(db: Database) {
   const cancelPaymentRow = db.prepare<[string, number, number]>(
     'UPDATE payments SET cancelled = 1, last_changed_ts = ? WHERE company_id = ? AND id = ?',
   );
+  const orderPaymentsOpen = db.prepare<[number, number], { id: number; amount: number; allocated_amount: number; currency: string; exchange_rate: number; date: string }>(
+    `SELECT p.id, p.amount, p.allocated_amount, p.currency, p.exchange_rate, p.date
+       FROM connector_order_payments cop JOIN payments p ON p.id = cop.payment_id AND p.company_id = cop.company_id
+      WHERE cop.company_id = ? AND cop.order_id = ? AND p.cancelled = 0 AND p.allocated_amount < p.amount - 0.004
+      ORDER BY p.id`,
+  );
+  const linkPaymentSale = db.prepare<[number, number, number]>(
+    'UPDATE payments SET sale_id = COALESCE(sale_id, ?) WHERE company_id = ? AND id = ?',
+  );
   const docPayments = db
     .prepare<[number, string, number], number>(
       'SELECT DISTINCT payment_id FROM payment_allocations WHERE company_id = ? AND doc_type = ? AND doc_id = ? ORDER BY payment_id',
@@ -195,6 +204,26 @@ export function createPaymentLedger(db: Database) {
   }
 
   /** paid_amount of a document recomputed from its allocations (non-cancelled payments). */
+  /**
+   * How much of `amount` (payment currency) the sale takes: all of it when it fits in what the
+   * sale has open, else what is open (converted back when the currencies differ, lowered a cent
+   * when rounding would take the sale above its total); nothing on a cancelled sale.
+   */
+  function allocatable(amount: number, payment: { currency: string; exchange_rate: number; date: string }, sale: SaleForPayment, companyId: number): number {
+    const open = sale.cancelled ? 0 : openAmountOf(companyId, sale);
+    let allocated = 0;
+    if (open > 0) {
+      if (toDocumentCurrency(amount, payment, sale) <= open) allocated = amount;
+      else if (payment.currency === sale.currency) allocated = open;
+      else {
+        const saleRate = rateOn(sale.currency, payment.date) ?? sale.exchange_rate;
+        allocated = Math.min(amount, round2((open * saleRate) / payment.exchange_rate));
+        if (toDocumentCurrency(allocated, payment, sale) > open) allocated = round2(allocated - 0.01);
+      }
+    }
+    return allocated < 0.01 ? 0 : allocated;
+  }
+
   function refreshPaid(companyId: number, type: DocType, docId: number, now: string): void {
     const doc = docCurrency[type].get(companyId, docId);
     if (!doc) return;
@@ -240,21 +269,7 @@ export function createPaymentLedger(db: Database) {
      */
     payOnSale(p: NewSalePayment): RegisteredPayment {
       const { sale } = p;
-      const payment = { currency: p.currency, exchange_rate: p.rate, date: p.date };
-      const open = sale.cancelled ? 0 : openAmountOf(p.companyId, sale);
-      let allocated = 0;
-      if (open > 0) {
-        if (toDocumentCurrency(p.amount, payment, sale) <= open) allocated = p.amount;
-        else if (p.currency === sale.currency) allocated = open;
-        else {
-          // The payment amount that covers what is open: converted back, then lowered a cent
-          // when rounding would take the sale above its total.
-          const saleRate = rateOn(sale.currency, p.date) ?? sale.exchange_rate;
-          allocated = Math.min(p.amount, round2((open * saleRate) / p.rate));
-          if (toDocumentCurrency(allocated, payment, sale) > open) allocated = round2(allocated - 0.01);
-        }
-      }
-      if (allocated < 0.01) allocated = 0;
+      const allocated = allocatable(p.amount, { currency: p.currency, exchange_rate: p.rate, date: p.date }, sale, p.companyId);
       const status = allocationStatusOf(p.amount, allocated);
       const id = Number(
         insertPayment.run({
@@ -295,6 +310,26 @@ export function createPaymentLedger(db: Database) {
      */
     paymentsOfSale(companyId: number, sale: SaleForPayment): number[] {
       return salePayments.all(companyId, sale.id, sale.id, companyId, sale.id);
+    },
+
+    /**
+     * A connector order's new sales receipt takes the order's registered payments that are not
+     * (fully) allocated yet: those registered while the order had no receipt (stock reserved
+     * only), e.g. a card payment of an order staff invoices later. Each is allocated up to what
+     * the receipt has open, oldest first, and linked to it (bv_id).
+     */
+    adoptOrderPayments(companyId: number, orderId: number, saleId: number, now: string): void {
+      for (const p of orderPaymentsOpen.all(companyId, orderId)) {
+        const sale = saleRow.get(companyId, saleId);
+        if (!sale) return;
+        const remaining = round2(p.amount - p.allocated_amount);
+        const allocated = allocatable(remaining, p, sale, companyId);
+        linkPaymentSale.run(saleId, companyId, p.id);
+        if (allocated <= 0) continue;
+        insertAllocation.run(companyId, p.id, 'sale', saleId, allocated);
+        refreshPaid(companyId, 'sale', saleId, now);
+        refreshPayment(companyId, p.id, now);
+      }
     },
 
     /**

@@ -98,3 +98,37 @@ BEGIN
                                   WHERE i.id = NEW.invoice_id AND i.company_id = NEW.company_id), 0)
    WHERE id = NEW.id;
 END;
+
+-- A cancelled document carries no allocation: cancelling a receipt (or an invoice without one)
+-- releases its payments, whatever code path cancels it. Each payment keeps what it paid
+-- elsewhere; the part that paid this document is unallocated again (the client's credit). The
+-- document's paid_amount goes to 0, and the receipt's trigger above carries that to its invoice.
+CREATE TRIGGER sales_cancel_releases_payments AFTER UPDATE OF cancelled ON sales
+ WHEN NEW.cancelled = 1 AND OLD.cancelled = 0
+BEGIN
+  UPDATE payments
+     SET allocated_amount = max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'sale' AND a.doc_id = NEW.id), 2)),
+         allocation_status = CASE WHEN max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'sale' AND a.doc_id = NEW.id), 2)) <= 0 THEN 'not_allocated'
+                                  WHEN max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'sale' AND a.doc_id = NEW.id), 2)) >= amount - 0.004 THEN 'fully_allocated'
+                                  ELSE 'some_allocated' END,
+         last_changed_ts = NEW.last_changed_ts
+   WHERE company_id = NEW.company_id
+     AND id IN (SELECT payment_id FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = NEW.id);
+  DELETE FROM payment_allocations WHERE doc_type = 'sale' AND doc_id = NEW.id;
+  UPDATE sales SET paid_amount = 0 WHERE id = NEW.id;
+END;
+
+CREATE TRIGGER invoices_cancel_releases_payments AFTER UPDATE OF cancelled ON invoices
+ WHEN NEW.cancelled = 1 AND OLD.cancelled = 0
+BEGIN
+  UPDATE payments
+     SET allocated_amount = max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'invoice' AND a.doc_id = NEW.id), 2)),
+         allocation_status = CASE WHEN max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'invoice' AND a.doc_id = NEW.id), 2)) <= 0 THEN 'not_allocated'
+                                  WHEN max(0, round(allocated_amount - (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = payments.id AND a.doc_type = 'invoice' AND a.doc_id = NEW.id), 2)) >= amount - 0.004 THEN 'fully_allocated'
+                                  ELSE 'some_allocated' END,
+         last_changed_ts = NEW.last_changed_ts
+   WHERE company_id = NEW.company_id
+     AND id IN (SELECT payment_id FROM payment_allocations WHERE doc_type = 'invoice' AND doc_id = NEW.id);
+  DELETE FROM payment_allocations WHERE doc_type = 'invoice' AND doc_id = NEW.id;
+  UPDATE invoices SET paid_amount = 0 WHERE id = NEW.id AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.invoice_id = NEW.id);
+END;
