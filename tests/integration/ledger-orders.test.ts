@@ -77,3 +77,54 @@ describe('payments of connector orders', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('an order whose lines change after it was paid', () => {
+  it('a receipt keeps no more than its new total: the excess goes back to the payment, unallocated, with a notice', async () => {
+    staff.setting(1, 'invoicing', 'auto_issue', 'off');
+    const body = staff.orderBody(prod, 3);
+    const total = r2(3 * prod.pwv);
+    body.payments = [payment(`PAID-${body.order_unique_id}`, total)];
+    const uid = await staff.placeOrder(1, body);
+    const saleId = one<Row>('SELECT id FROM sales WHERE connector_order_id = ? AND cancelled = 0', orderId(1, uid)).id as number;
+    expect((await data<Row[]>(`/sales/list/id:${saleId}/`))[0]).toMatchObject({ paid_amount: total });
+
+    const fewer = staff.orderBody(prod, 1, { order_unique_id: uid, client: body.client, payments: body.payments });
+    const put = await rest<Row>('PUT', `/connector/1/order/${encodeURIComponent(uid)}/`, fewer);
+    expect(put.status, JSON.stringify(put.body.messages)).toBe(200);
+    expect(JSON.stringify(put.body.data.notices)).toMatch(/stays on its payments, unallocated/);
+
+    const [sale] = await data<Row[]>(`/sales/list/id:${saleId}/`);
+    expect(sale).toMatchObject({ document_value_with_vat: prod.pwv, paid_amount: prod.pwv });
+    const paymentId = paymentOf(uid, 1);
+    expect((await data<Row[]>(`/payments/list/id:${paymentId}/include:allocations/`))[0]).toMatchObject({
+      allocated_amount: prod.pwv,
+      allocation_status: 'some_allocated',
+      allocations: [expect.objectContaining({ doc_type: 'sale', doc_id: saleId, amount: prod.pwv })],
+    });
+    expect((await data<{ sale: Row }>(`/sales/${saleId}/payment/`)).sale).toMatchObject({ open_amount: 0 });
+  });
+});
+
+describe('an order cancelled and made active again', () => {
+  it("its payment pays the new receipt and names it (bv_id), not the cancelled one", async () => {
+    staff.setting(2, 'invoicing', 'auto_issue', 'off');
+    const body = staff.orderBody(prod, 1);
+    body.payments = [payment(`AGAIN-${body.order_unique_id}`, prod.pwv)];
+    const uid = await staff.placeOrder(2, body);
+    const path = `/connector/2/order/${encodeURIComponent(uid)}/`;
+    const first = one<Row>('SELECT id FROM sales WHERE connector_order_id = ? AND cancelled = 0', orderId(2, uid)).id as number;
+    expect((await rest('PUT', path, { ...body, order_cancelled: 1, order_status: 'cancelled' })).status).toBe(200);
+    const again = await rest<Row>('PUT', path, { ...body, order_cancelled: 0, order_status: 'processing' });
+    expect(again.status, JSON.stringify(again.body.messages)).toBe(200);
+    const second = one<Row | undefined>('SELECT id FROM sales WHERE connector_order_id = ? AND cancelled = 0', orderId(2, uid))?.id as number;
+    expect(second).toBeGreaterThan(first);
+    const paymentId = paymentOf(uid, 2);
+    expect((await data<Row[]>(`/payments/list/id:${paymentId}/include:allocations/`))[0]).toMatchObject({
+      bv_id: second,
+      allocation_status: 'fully_allocated',
+      allocations: [expect.objectContaining({ doc_type: 'sale', doc_id: second })],
+    });
+    expect((await data<Row[]>(`/sales/list/id:${second}/`))[0]).toMatchObject({ paid_amount: prod.pwv });
+    expect((await data<Row[]>(`/sales/list/id:${first}/`))[0]).toMatchObject({ document_cancelled: 1, paid_amount: 0 });
+  });
+});

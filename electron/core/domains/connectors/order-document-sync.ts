@@ -79,8 +79,13 @@ export function createDocumentSync(docs: OrderDocuments, ledger: PaymentLedger) 
           lines,
           now: ts,
         });
-        if (sale.paid_amount > linesTotal + 0.005) {
-          notices.push(`items: the sales receipt's new total ${linesTotal} is below what is already paid on it (${sale.paid_amount})`);
+        // What was paid above the new total is given back to the payments, unallocated (docs/data-model.md "What is paid").
+        const released = ledger.fitToTotal(companyId, sale.id, ts);
+        if (released > 0) {
+          notices.push(
+            `items: the sales receipt's new total ${linesTotal} is below what was paid on it (${sale.paid_amount}); ` +
+              `${released.toFixed(2)} ${sale.currency} stays on its payments, unallocated (the client's credit)`,
+          );
         }
         state.sale = docs.liveSale(companyId, orderId);
       }

@@ -153,9 +153,19 @@ export function createPaymentLedger(db: Database) {
       WHERE cop.company_id = ? AND cop.order_id = ? AND p.cancelled = 0 AND p.allocated_amount < p.amount - 0.004
       ORDER BY p.id`,
   );
+  // A payment belongs to the receipt it pays; one that named a receipt since cancelled follows it to the new one.
   const linkPaymentSale = db.prepare<[number, number, number]>(
-    'UPDATE payments SET sale_id = COALESCE(sale_id, ?) WHERE company_id = ? AND id = ?',
+    `UPDATE payments SET sale_id = ?
+      WHERE company_id = ? AND id = ?
+        AND (sale_id IS NULL OR EXISTS (SELECT 1 FROM sales s WHERE s.id = payments.sale_id AND s.cancelled = 1))`,
   );
+  const saleAllocationsNewestFirst = db.prepare<[number, number], { id: number; payment_id: number; amount: number; currency: string; exchange_rate: number; date: string }>(
+    `SELECT a.id, a.payment_id, a.amount, p.currency, p.exchange_rate, p.date
+       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id AND p.company_id = a.company_id
+      WHERE a.company_id = ? AND a.doc_type = 'sale' AND a.doc_id = ? ORDER BY p.date DESC, p.id DESC`,
+  );
+  const deleteAllocation = db.prepare<[number, number]>('DELETE FROM payment_allocations WHERE company_id = ? AND id = ?');
+  const setAllocationAmount = db.prepare<[number, number, number]>('UPDATE payment_allocations SET amount = ? WHERE company_id = ? AND id = ?');
   const docPayments = db
     .prepare<[number, string, number], number>(
       'SELECT DISTINCT payment_id FROM payment_allocations WHERE company_id = ? AND doc_type = ? AND doc_id = ? ORDER BY payment_id',
@@ -330,6 +340,37 @@ export function createPaymentLedger(db: Database) {
         refreshPaid(companyId, 'sale', saleId, now);
         refreshPayment(companyId, p.id, now);
       }
+    },
+
+    /**
+     * A receipt whose total went below what is paid on it (a partner's PUT with fewer lines)
+     * keeps no more than its total: the newest allocations give back the excess, which stays on
+     * those payments, unallocated (the client's credit). Answers the amount given back (sale
+     * currency), 0 when nothing was above the total.
+     */
+    fitToTotal(companyId: number, saleId: number, now: string): number {
+      const sale = saleRow.get(companyId, saleId);
+      if (!sale) return 0;
+      const excess = round2(sale.paid_amount - sale.total_with_vat);
+      if (excess < 0.01) return 0;
+      let left = excess;
+      const touched: number[] = [];
+      for (const a of saleAllocationsNewestFirst.all(companyId, saleId)) {
+        if (left < 0.01) break;
+        const inSale = toDocumentCurrency(a.amount, a, sale);
+        touched.push(a.payment_id);
+        if (inSale <= left + 0.001) {
+          deleteAllocation.run(companyId, a.id);
+          left = round2(left - inSale);
+        } else {
+          const keep = a.currency === sale.currency ? round2(a.amount - left) : round2((a.amount * (inSale - left)) / inSale);
+          setAllocationAmount.run(keep, companyId, a.id);
+          left = 0;
+        }
+      }
+      refreshPaid(companyId, 'sale', saleId, now);
+      for (const id of touched) refreshPayment(companyId, id, now);
+      return excess;
     },
 
     /**
