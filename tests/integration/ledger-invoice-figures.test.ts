@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { round2 } from './fixtures.ts';
 import { queries, useDemo } from './harness.ts';
 import { restSend } from './requests.ts';
+import { fmtMoney } from '../../electron/core/domains/documents/format.ts';
 
 /*
  * One truth for what is paid (docs/data-model.md "What is paid"): the allocations of live
@@ -111,6 +112,11 @@ describe('what an invoice shows is what pays its sales receipt', () => {
     const changed = await ok<InvoiceRow[]>('GET', `/invoices/list/id:${s.invoiceId}/modifiedafter:${stamp}/`);
     expect(changed.map((r) => r.bocp_id)).toEqual([s.invoiceId]);
     expect(await openOf(s.bvId)).toMatchObject({ paid_amount: part, open_amount: round2(s.total - part) });
+    // The invoice's page prints the same figures.
+    const { html_url } = await demo.h.core.invoke('invoices.get', { company_id: 1, bocp_id: s.invoiceId });
+    const page = (await (await fetch(html_url)).text()).replace(/&nbsp;|\u00a0/g, ' ');
+    expect(page).toContain(`Rest de plată</td><td class="n">${fmtMoney(round2(s.total - part))} RON`);
+    expect(page).toContain(`Achitat</td><td class="n">${fmtMoney(part)} RON`);
   });
 
   it('several payments: paid when they cover it; last_payment_date is the latest payment day, not the last registered', async () => {
