@@ -4,7 +4,7 @@ import { createOrderAwbs } from './order-awb.ts';
 import { createDocumentRows, type IssuedInvoice, type LiveSale } from './order-document-rows.ts';
 import { createDocumentWriters } from './order-document-writers.ts';
 import { createOrderStock } from './order-stock.ts';
-import { createPaymentLedger } from '../payments/ledger.ts';
+import { createPaymentLedger } from '../payments/index.ts';
 
 /**
  * The ERP documents a connector order creates (sales receipt, invoice, proforma, AWB) and the
