@@ -61,10 +61,12 @@ export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: Order
   /** The fiscal invoice of the order's live sales receipt (state.sale), and its invoice notification. */
   function issueInvoice(c: AutomaticStepsContext, state: OrderDocState, args: { series: string; date: string }): IssuedInvoice {
     const sale = state.sale!;
+    // Never dated before its sales receipt (a receipt made after the day's last issue hour carries the next day).
+    const date = args.date < sale.date ? sale.date : args.date;
     const invoice = docs.issueInvoice(c.companyId, sale, {
       series: args.series,
-      date: args.date,
-      rate: ledger.rateOn(sale.currency, args.date) ?? sale.exchange_rate,
+      date,
+      rate: ledger.rateOn(sale.currency, date) ?? sale.exchange_rate,
       isCompany: c.party?.is_company === 1,
       mentions: c.mentions,
       now: c.ts,

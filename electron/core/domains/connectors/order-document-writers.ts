@@ -38,6 +38,12 @@ export function createDocumentWriters(db: Database, rows: DocumentRows, stock: P
   const setSaleInvoice = db.prepare<[number, string, number, number]>(
     'UPDATE sales SET invoice_id = ?, last_changed_ts = ? WHERE company_id = ? AND id = ?',
   );
+  // The order's live proforma becomes this invoice's (the store's trigger gives it the invoice's paid amount).
+  const setProformaInvoice = db.prepare<[number, string, number, number]>(
+    `UPDATE proformas SET invoice_id = ?, last_changed_ts = ?
+      WHERE company_id = ? AND cancelled = 0 AND invoice_id IS NULL
+        AND id = (SELECT o.proforma_id FROM connector_orders o JOIN sales s ON s.connector_order_id = o.id WHERE s.id = ?)`,
+  );
 
   return {
     /** The sales receipt of an order (series BVW); its lines take stock out of the workpoint. */
@@ -77,7 +83,10 @@ export function createDocumentWriters(db: Database, rows: DocumentRows, stock: P
       if (kind === 'sale' && workpointId !== null) moveStock(companyId, workpointId, linesOfDoc.sale.all(companyId, docId), 1, now);
     },
 
-    /** The fiscal invoice of a sale (its lines, client block, workpoint and currency); sales.invoice_id links it. */
+    /**
+     * The fiscal invoice of a sale (its lines, client block, workpoint and currency); sales.invoice_id links it, and so
+     * does the invoice_id of the order's proforma when it has a live one not invoiced yet.
+     */
     issueInvoice(companyId: number, sale: LiveSale, args: { series: string; date: string; rate: number; isCompany: boolean; mentions: string; now: string }): IssuedInvoice {
       const lines = linesOfDoc.sale.all(companyId, sale.id);
       const h = header(
@@ -99,6 +108,7 @@ export function createDocumentWriters(db: Database, rows: DocumentRows, stock: P
       const id = Number(insertInvoice.run(row).lastInsertRowid);
       writeLines('invoice', companyId, id, lines);
       setSaleInvoice.run(id, args.now, companyId, sale.id);
+      setProformaInvoice.run(id, args.now, companyId, sale.id);
       return { id, series: row.series, number: row.number, date: row.date, currency: row.currency, total_with_vat: row.with, total_ron: row.ron };
     },
 

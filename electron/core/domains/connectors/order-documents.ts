@@ -24,6 +24,12 @@ export function createOrderDocuments(db: Database, deps: DomainDeps) {
   const stock = createOrderStock(db);
   const writers = createDocumentWriters(db, rows, stock);
   const ledger = createPaymentLedger(db);
+  const adoptAwbs = db.prepare<[{ sale: number; now: string; company: number; order: number }]>(
+    `UPDATE awbs SET sale_id = @sale, last_changed_ts = @now
+      WHERE company_id = @company AND cancelled = 0
+        AND (connector_order_id = @order OR sale_id IN (SELECT id FROM sales WHERE company_id = @company AND connector_order_id = @order))
+        AND (sale_id IS NULL OR sale_id IN (SELECT id FROM sales WHERE company_id = @company AND cancelled = 1))`,
+  );
   const liveSale = db.prepare<[number, number], LiveSale>(
     `SELECT id, series, number, date, currency, exchange_rate, total_with_vat, paid_amount, cancelled, invoice_id, workpoint_id,
             client_id, client_name, client_cui, client_reg_com
@@ -49,10 +55,15 @@ export function createOrderDocuments(db: Database, deps: DomainDeps) {
     proforma: (companyId: number, proformaId: number | null) => (proformaId === null ? undefined : proformaRow.get(companyId, proformaId)),
 
     hasLiveAwb: awbs.hasLiveAwb,
-    /** The order's sales receipt; the order's payments registered before it (unallocated) are allocated to it. */
+    /**
+     * The order's sales receipt. What the order has from before it follows it: its payments
+     * registered without a receipt (allocated to it up to its total) and its live AWBs made
+     * without a receipt or on a receipt since cancelled (their sale_id).
+     */
     createSale(h: Parameters<typeof writers.createSale>[0]): number {
       const id = writers.createSale(h);
       ledger.adoptOrderPayments(h.companyId, h.orderId, id, h.now);
+      adoptAwbs.run({ sale: id, now: h.now, company: h.companyId, order: h.orderId });
       return id;
     },
     replaceLines: writers.replaceLines,

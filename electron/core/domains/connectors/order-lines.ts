@@ -1,4 +1,4 @@
-import { lineAmounts, round2 } from '../../money.ts';
+import { round2 } from '../../money.ts';
 
 /**
  * The lines of an order's documents, without the database: how an order item becomes a document
@@ -50,21 +50,20 @@ export function appliedDiscountOf(item: {
 }
 
 /**
- * An item's document line from what the customer pays for it (line_value_with_vat): the VAT is
- * taken out of the gross amount, so the documents total exactly what the order totals and what
- * its payments cover (built from item_price x quantity, a cent per unit could stay open).
+ * A document line from what the customer pays for it (its value with VAT): the VAT is taken out
+ * of the gross amount, so the documents total exactly what the order totals and what its
+ * payments cover (built from a price without VAT x quantity, a cent per line could stay open).
  */
-function grossLine(item: ItemForLines): DocLine {
-  const vat = item.item_vat_percent;
-  const withVat = round2(item.line_value_with_vat);
+function grossLine(productId: number | null, code: string, name: string, unit: string, quantity: number, gross: number, vat: number): DocLine {
+  const withVat = round2(gross);
   const withoutVat = round2(withVat / (1 + vat / 100));
   return {
-    product_id: item.product_id,
-    code: item.code,
-    name: item.item_name,
-    unit: item.unit,
-    quantity: item.item_quantity,
-    unit_price: round2(withoutVat / item.item_quantity),
+    product_id: productId,
+    code,
+    name,
+    unit,
+    quantity,
+    unit_price: round2(withoutVat / quantity),
     vat_rate: vat,
     value_without_vat: withoutVat,
     vat_value: round2(withVat - withoutVat),
@@ -72,34 +71,19 @@ function grossLine(item: ItemForLines): DocLine {
   };
 }
 
-function line(productId: number | null, code: string, name: string, unit: string, quantity: number, unitPrice: number, vat: number): DocLine {
-  const a = lineAmounts(quantity, unitPrice, vat);
-  return {
-    product_id: productId,
-    code,
-    name,
-    unit,
-    quantity,
-    unit_price: unitPrice,
-    vat_rate: vat,
-    value_without_vat: a.withoutVat,
-    vat_value: a.vat,
-    value_with_vat: a.withVat,
-  };
-}
-
 /**
  * The lines of the documents of an order, in item order: each item from its line value with VAT
- * (see grossLine); an item whose discount the rule applies is followed by a
- * DISCOUNT line of one unit at minus the discount without VAT, at the item's VAT rate.
+ * (see grossLine); an item whose discount the rule applies is followed by a DISCOUNT line of one
+ * unit at minus the discount with VAT, at the item's VAT rate. The discount is what the customer
+ * sees, with VAT: rounded on its value without VAT it could leave the documents a cent off the
+ * order's total (-41.40 with VAT became -41.39).
  */
 export function linesOf(items: readonly ItemForLines[]): DocLine[] {
   const lines: DocLine[] = [];
   for (const item of items) {
-    lines.push(grossLine(item));
+    lines.push(grossLine(item.product_id, item.code, item.item_name, item.unit, item.item_quantity, item.line_value_with_vat, item.item_vat_percent));
     if (item.appliedDiscount > 0) {
-      const net = -round2(item.appliedDiscount / (1 + item.item_vat_percent / 100));
-      lines.push(line(null, 'DISCOUNT', `Discount ${item.item_name}`.slice(0, 255), 'buc', 1, net, item.item_vat_percent));
+      lines.push(grossLine(null, 'DISCOUNT', `Discount ${item.item_name}`.slice(0, 255), 'buc', 1, -item.appliedDiscount, item.item_vat_percent));
     }
   }
   return lines;
