@@ -143,6 +143,8 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
             value={value === undefined || value === null ? '' : value}
             onChange={(next) => set(field.name, next)}
             decimalScale={DECIMALS[field.name] ?? (field.integer ? 0 : undefined)}
+            // Money shows its two decimals (452,00), as the sale's figures beside it do.
+            fixedDecimalScale={field.name === 'amount'}
             decimalSeparator=","
             thousandSeparator="."
             clampBehavior="none"
