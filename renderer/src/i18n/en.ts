@@ -11,6 +11,7 @@ import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
+import * as inputMessages from '../components/inputs/messages.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
@@ -29,6 +30,7 @@ export const en = {
   payments: paymentsMessages.en,
   faults: faultsMessages.en,
   clock: clockMessages.en,
+  inputs: inputMessages.en,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Skip to content',

@@ -11,6 +11,7 @@ import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
+import * as inputMessages from '../components/inputs/messages.ts';
 
 /** Mesajele în română (aceleași chei ca en.ts). */
 export const ro: MessageTree = {
@@ -26,6 +27,7 @@ export const ro: MessageTree = {
   payments: paymentsMessages.ro,
   faults: faultsMessages.ro,
   clock: clockMessages.ro,
+  inputs: inputMessages.ro,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Sari la conținut',

@@ -80,8 +80,11 @@ export function parseAmount(text: string, rules: AmountRules = {}): AmountReadin
   return { ok: true, value: value === 0 ? 0 : value };
 }
 
-/** An amount as a field shows it back: the language's decimal point (`1234,56` in Romanian, `1234.56` in English), no grouping, so it reads back as itself. */
-export function formatAmountForInput(value: number, language: string, decimals = 2): string {
-  const fixed = value.toFixed(decimals);
-  return language.startsWith('ro') ? fixed.replace('.', ',') : fixed;
+/**
+ * An amount as a field shows it back: as the rest of the screens write amounts (ro-RO in both
+ * languages, renderer/src/app/format.ts): 1.234,56. It reads back as itself; whole numbers
+ * (no decimals) are not grouped, as 1.234 alone would be ambiguous.
+ */
+export function formatAmountForInput(value: number, decimals = 2): string {
+  return new Intl.NumberFormat('ro-RO', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: decimals > 0 }).format(value);
 }

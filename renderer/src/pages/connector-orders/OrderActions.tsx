@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Autocomplete, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import type { OrderDetail } from '../../../../shared/domain/order-detail.ts';
 import { useAction, useOperation } from '../../api/operations.ts';
 import { confirmAction, fieldErrors, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
+import { AmountField, DateField } from '../../components/inputs/index.ts';
 import { choicesOf, fieldSchema } from './schema-fields.ts';
 
 export interface ActionOutcome {
@@ -178,10 +178,12 @@ function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: D
 function InvoiceDialog({ opened, onClose, orderKey, seriesOptions, onDone }: DialogProps & { seriesOptions: Record<string, string> }) {
   const { t } = useTranslation();
   const action = useAction('orders.issueInvoice');
-  const [date, setDate] = useState<string | null>(null);
+  // undefined: the typed date cannot be read (the field says why); nothing is sent then.
+  const [date, setDate] = useState<string | null | undefined>(null);
   const [series, setSeries] = useState<string | null>(null);
   const errors = fieldErrors(action.error, ['date', 'series']);
   const submit = () =>
+    date !== undefined &&
     action.mutate(
       { ...orderKey, ...(date && { date }), ...(series && { series }) },
       {
@@ -200,7 +202,7 @@ function InvoiceDialog({ opened, onClose, orderKey, seriesOptions, onDone }: Dia
   return (
     <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.invoice.title')} data-testid="invoice-dialog">
       <Stack gap="sm">
-        <DateInput label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} valueFormat="DD.MM.YYYY" clearable value={date} onChange={setDate} error={errors.date} />
+        <DateField label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} value={date} onChange={setDate} error={errors.date} data-testid="invoice-date" />
         <Select
           label={t('connectorOrders.invoice.series')}
           description={t('connectorOrders.invoice.seriesHint')}
@@ -232,27 +234,32 @@ function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone
   const [courier, setCourier] = useState<string | null>(null);
   const [subtype, setSubtype] = useState('');
   const [packets, setPackets] = useState<number | string>((fieldSchema(AWB, 'awb_packet_count').default as number) ?? 1);
-  const [weight, setWeight] = useState<number | string>('');
+  // Amounts: null empty (the order's default applies), undefined while the typed text cannot be read (nothing is sent).
+  const [weight, setWeight] = useState<number | null | undefined>(null);
   const [service, setService] = useState(String(fieldSchema(AWB, 'awb_service_type').default ?? 'standard'));
   const [payer, setPayer] = useState(String(fieldSchema(AWB, 'shipping_payer').default ?? 'sender'));
-  const [cod, setCod] = useState<number | string>('');
-  const [declared, setDeclared] = useState<number | string>('');
+  const [cod, setCod] = useState<number | null | undefined>(null);
+  const [declared, setDeclared] = useState<number | null | undefined>(null);
   const chosen = courier ?? (typeof defaultCourier === 'string' ? defaultCourier : null);
   const errors = fieldErrors(action.error, ['awb_type', 'awb_subtype', 'awb_packet_count', 'weight', 'awb_service_type', 'shipping_payer', 'cash_on_delivery', 'declared_value']);
   const num = (v: number | string) => (typeof v === 'number' ? v : undefined);
   const bounds = (field: string) => ({ min: fieldSchema(AWB, field).minimum, max: fieldSchema(AWB, field).maximum });
+  // The limits of the control API's schema, said at the field and never applied silently.
+  const rules = (field: string) => ({ decimals: 2, ...bounds(field) });
+  const unreadable = weight === undefined || cod === undefined || declared === undefined;
   const submit = () =>
+    !unreadable &&
     action.mutate(
       {
         ...orderKey,
         awb_type: chosen ?? '',
         ...(subtype.trim() && { awb_subtype: subtype.trim() }),
         ...(num(packets) !== undefined && { awb_packet_count: num(packets) }),
-        ...(num(weight) !== undefined && { weight: num(weight) }),
+        ...(weight !== null && { weight }),
         awb_service_type: service as 'standard' | 'express',
         shipping_payer: payer as 'sender' | 'recipient',
-        ...(num(cod) !== undefined && { cash_on_delivery: num(cod) }),
-        ...(num(declared) !== undefined && { declared_value: num(declared) }),
+        ...(cod !== null && { cash_on_delivery: cod }),
+        ...(declared !== null && { declared_value: declared }),
       },
       {
         onSuccess: (answer) => {
@@ -284,7 +291,7 @@ function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone
         <TextInput label={t('connectorOrders.awb.subtype')} value={subtype} onChange={(e) => setSubtype(e.currentTarget.value)} maxLength={32} error={errors.awb_subtype} />
         <Group grow align="flex-start">
           <NumberInput label={t('connectorOrders.awb.packets')} value={packets} onChange={setPackets} allowDecimal={false} {...bounds('awb_packet_count')} error={errors.awb_packet_count} />
-          <NumberInput label={t('connectorOrders.awb.weight')} description={t('connectorOrders.awb.weightHint')} value={weight} onChange={setWeight} decimalScale={2} {...bounds('weight')} error={errors.weight} />
+          <AmountField label={t('connectorOrders.awb.weight')} description={t('connectorOrders.awb.weightHint')} value={weight} onChange={setWeight} rules={rules('weight')} error={errors.weight} data-testid="awb-weight" />
         </Group>
         <Input.Wrapper label={t('connectorOrders.awb.service')} error={errors.awb_service_type}>
           <SegmentedControl fullWidth value={service} onChange={setService} data={choicesOf(AWB, 'awb_service_type').map(option)} aria-label={t('connectorOrders.awb.service')} />
@@ -293,15 +300,15 @@ function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone
           <SegmentedControl fullWidth value={payer} onChange={setPayer} data={choicesOf(AWB, 'shipping_payer').map(option)} aria-label={t('connectorOrders.awb.payer')} />
         </Input.Wrapper>
         <Group grow align="flex-start">
-          <NumberInput label={t('connectorOrders.awb.cod')} description={t('connectorOrders.awb.codHint')} value={cod} onChange={setCod} decimalScale={2} {...bounds('cash_on_delivery')} error={errors.cash_on_delivery} />
-          <NumberInput label={t('connectorOrders.awb.declared')} description={t('connectorOrders.awb.declaredHint')} value={declared} onChange={setDeclared} decimalScale={2} {...bounds('declared_value')} error={errors.declared_value} />
+          <AmountField label={t('connectorOrders.awb.cod')} description={t('connectorOrders.awb.codHint')} value={cod} onChange={setCod} rules={rules('cash_on_delivery')} error={errors.cash_on_delivery} data-testid="awb-cod" />
+          <AmountField label={t('connectorOrders.awb.declared')} description={t('connectorOrders.awb.declaredHint')} value={declared} onChange={setDeclared} rules={rules('declared_value')} error={errors.declared_value} data-testid="awb-declared" />
         </Group>
         <FormError message={errors._form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={submit} loading={action.isPending} disabled={!chosen} data-testid="awb-submit">
+          <Button onClick={submit} loading={action.isPending} disabled={!chosen || unreadable} data-testid="awb-submit">
             {t('connectorOrders.awb.submit')}
           </Button>
         </Group>

@@ -1,18 +1,15 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import type { OperationInput, OperationOutput } from '../../../../shared/contract/operations.ts';
 import { useAction, useOperation } from '../../api/operations.ts';
 import { formatDate, formatMoney, formatNumber } from '../../app/format.ts';
 import { IconAlert } from '../../app/shell/icons.tsx';
-import { fieldErrors, notifyDone } from '../../components/feedback/index.ts';
+import { confirmAction, fieldErrors, notifyDone } from '../../components/feedback/index.ts';
+import { AmountField, DateField } from '../../components/inputs/index.ts';
 import { PAYMENT_FIELD_NAMES, PAYMENT_FIELDS, requestOf, type PaymentField, type PaymentFieldName, type PaymentValues } from './payment-fields.ts';
 
 type PaymentForm = OperationOutput<'sales.paymentForm'>;
-
-/** Mantine's placeholder grey is below AA on white: the theme's dimmed text instead. */
-const PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-dimmed)' } } as const;
 
 /** Decimals each amount field takes (the ledger keeps cents; BNR publishes four decimals). */
 const DECIMALS: Partial<Record<PaymentFieldName, number>> = { amount: 2, exchange_rate: 4 };
@@ -47,7 +44,11 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
     amount: form.sale.open_amount > 0 ? form.sale.open_amount : '',
     date: form.defaults.date,
     currency: form.defaults.currency,
+    // Preselected: the account's first payment type (the standard codes come first, bank transfer leading).
+    ...(form.types[0] && { payment_type: form.types[0].code }),
   }));
+  // Fields whose typed text cannot be read (each says why at itself): nothing is sent while any is.
+  const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set());
   // The core's messages by field; a field loses its message once it is changed.
   const [errors, setErrors] = useState<Record<string, string>>({});
   const currency = typeof values.currency === 'string' && values.currency ? values.currency : form.defaults.currency;
@@ -57,6 +58,16 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
     setValues((all) => ({ ...all, [name]: value }));
     setErrors(({ [name]: _gone, ...rest }) => rest);
   };
+  /** A typed field's reading: its value, null when empty, undefined while it cannot be read. */
+  const setTyped = (name: PaymentFieldName, value: string | number | null | undefined) => {
+    setUnreadable((all) => {
+      const next = new Set(all);
+      if (value === undefined) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+    if (value !== undefined) set(name, value);
+  };
 
   const typeName = (code: string) => form.types.find((pt) => pt.code === code)?.name ?? code;
   const options: Record<string, { value: string; label: string }[]> = {
@@ -65,7 +76,18 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
     bank_account_id: form.bank_accounts.map((b) => ({ value: String(b.id), label: `${b.bank_name} · ${b.iban} (${b.currency})` })),
   };
 
-  const submit = () => {
+  const submit = async () => {
+    if (unreadable.size > 0) return;
+    // Nothing left to pay: the payment would stay unallocated, the client's credit. Said, and asked, first.
+    if (form.sale.open_amount <= 0) {
+      const ok = await confirmAction({
+        title: t('sales.payment.nothingOpen.title', { number: saleNumber }),
+        body: t('sales.payment.nothingOpen.body', { total: formatMoney(form.sale.document_value_with_vat, form.sale.currency) }),
+        confirmLabel: t('sales.payment.nothingOpen.confirm'),
+        cancelLabel: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
     const input = { company_id: companyId, bv_id: form.bv_id, ...requestOf(values) } as OperationInput<'sales.registerPayment'>;
     action.mutate(input, {
       onSuccess: (paid) => {
@@ -122,35 +144,24 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
         );
       case 'date':
         return (
-          <DatePickerInput
+          <DateField
             {...common}
             description={hint}
-            valueFormat="DD.MM.YYYY"
-            styles={PLACEHOLDER}
+            required={field.required}
             value={typeof value === 'string' && value ? value : null}
-            onChange={(next) => set(field.name, next)}
-            clearable={!field.required}
-            clearButtonProps={{ 'aria-label': t('sales.payment.clearField', { field: common.label }) }}
-            popoverProps={{ withinPortal: true }}
+            onChange={(next) => setTyped(field.name, next)}
           />
         );
       case 'number': {
         const isRate = field.name === 'exchange_rate';
         return (
-          <NumberInput
+          <AmountField
             {...common}
             description={field.name === 'amount' && inRon ? `${hint ?? ''} ${t('sales.payment.inRon', { amount: inRon })}` : isRate ? <RateHint currency={currency} rate={rate} /> : hint}
-            value={value === undefined || value === null ? '' : value}
-            onChange={(next) => set(field.name, next)}
-            decimalScale={DECIMALS[field.name] ?? (field.integer ? 0 : undefined)}
-            // Money shows its two decimals (452,00), as the sale's figures beside it do.
-            fixedDecimalScale={field.name === 'amount'}
-            decimalSeparator=","
-            thousandSeparator="."
-            clampBehavior="none"
-            hideControls
-            {...(field.min !== undefined && { min: field.min })}
-            {...(field.max !== undefined && { max: field.max })}
+            required={field.required}
+            value={typeof value === 'number' ? value : null}
+            onChange={(next) => setTyped(field.name, next)}
+            rules={{ decimals: DECIMALS[field.name] ?? (field.integer ? 0 : 2), ...(field.max !== undefined && { max: field.max }) }}
             disabled={isRate && currency === 'RON'}
             placeholder={isRate ? (currency === 'RON' ? '1' : rate.data?.rate ? formatNumber(rate.data.rate, 4) : undefined) : undefined}
             rightSection={field.name === 'amount' ? <Text size="xs" c="dimmed">{currency}</Text> : undefined}
@@ -173,7 +184,7 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
       noValidate
       data-testid="payment-form"
