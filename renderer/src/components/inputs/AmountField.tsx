@@ -55,7 +55,8 @@ export function AmountField({ label, description, value, onChange, rules = { dec
   const [typedSinceError, setTypedSinceError] = useState(false);
   useEffect(() => setTypedSinceError(false), [error]);
 
-  // A value set from outside (a form reset, a default arriving) replaces the text unless it is what the text already reads as.
+  // A value set from outside (a form reset, a default arriving) replaces the text unless it is what the text already reads as
+  // (so a value this field reported while typing does not rewrite what is being typed).
   useEffect(() => {
     if (value === undefined) return;
     const current = parseAmount(text, rules);
@@ -99,9 +100,13 @@ export function AmountField({ label, description, value, onChange, rules = { dec
       size={size}
       error={own ?? (typedSinceError ? undefined : error)}
       onChange={(event) => {
-        setText(event.currentTarget.value);
+        const next = event.currentTarget.value;
+        setText(next);
         if (own) setOwn(null);
         setTypedSinceError(true);
+        // A reading that is already clear counts at once (the form's "changed" count follows); what is not is judged on leaving.
+        const reading = next.trim() === '' ? null : parseAmount(next, rules);
+        if (reading?.ok) onChange(reading.value);
       }}
       onBlur={commit}
       onKeyDown={(event) => {

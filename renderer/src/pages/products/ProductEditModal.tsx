@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Divider, Grid, Group, Modal, ScrollArea, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OperationInput } from '../../../../shared/contract/operations.ts';
 import type { CatalogueOptions, ProductScreenDetail } from '../../../../shared/contract/operations-products.ts';
 import { ProductWritableFields, type ProductWritableField } from '../../../../shared/domain/products.ts';
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import { useAction } from '../../api/operations.ts';
-import { fieldErrors } from '../../components/feedback';
+import { confirmAction, fieldErrors } from '../../components/feedback';
+import { AmountField } from '../../components/inputs/index.ts';
 import { changedFields, formValuesOf, WRITABLE_FIELDS, type ProductFormValues } from './patch.ts';
 import { notifyWrite } from './QueuedNotifications.tsx';
 
@@ -43,24 +44,49 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
     if (update.error) setEdited((all) => new Set(all).add(field));
   };
   const label = (field: ProductWritableField) => t(`products.edit.fields.${field}`);
+  // Amounts whose typed text cannot be read (each field says why): nothing is saved while any is.
+  const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set());
+  const setAmount = (field: 'pret_vanzare' | 'weight', value: number | null | undefined) => {
+    setUnreadable((all) => {
+      const next = new Set(all);
+      if (value === undefined) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+    if (value !== undefined) set(field, value === null ? '' : value);
+  };
 
+  // Required texts say so themselves, in the app's language (the form does not use the browser's check).
+  const REQUIRED_TEXTS = ['product_name', 'cod_produs', 'unitate_masura'] as const;
+  const emptyRequired = REQUIRED_TEXTS.filter((field) => String(values[field] ?? '').trim() === '');
   const text = (field: ProductWritableField, extra: { required?: boolean } = {}) => (
     <TextInput
       label={label(field)}
       value={String(values[field] ?? '')}
       maxLength={maxLength(field)}
       onChange={(event) => set(field, event.currentTarget.value)}
-      error={errors[field]}
+      error={errors[field] ?? ((emptyRequired as readonly string[]).includes(field) ? t('inputs.required') : undefined)}
       data-testid={`edit-${field}`}
-      {...extra}
+      withAsterisk={extra.required}
+      aria-required={extra.required}
     />
   );
 
   const vatRates = [...new Set([...(options?.vat_rates ?? []), product.cota_tva_vanzare])].sort((a, b) => a - b);
   const currencies = [...new Set([...(options?.currencies ?? []), product.selling_currency_txt])];
 
-  const submit = () => {
-    if (count === 0) return;
+  const submit = async () => {
+    if (count === 0 || unreadable.size > 0 || emptyRequired.length > 0) return;
+    // A price of 0 on a product the shop shows: said, and asked, before it reaches the connectors.
+    if ('pret_vanzare' in patch && patch.pret_vanzare === 0 && values.website_published === 1) {
+      const ok = await confirmAction({
+        title: t('products.edit.zeroPrice.title', { code: product.cod_produs }),
+        body: t('products.edit.zeroPrice.body'),
+        confirmLabel: t('products.edit.zeroPrice.confirm'),
+        cancelLabel: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
     setEdited(new Set());
     update.mutate({ company_id: companyId, product_id: product.product_id, ...patch } as OperationInput<'products.update'>, {
       onSuccess: (answer) => {
@@ -78,8 +104,9 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
+        noValidate
       >
         <Stack gap="sm">
           <Divider label={t('products.edit.identity')} labelPosition="left" />
@@ -92,16 +119,12 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
           </Grid>
           <Divider label={t('products.edit.pricing')} labelPosition="left" />
           <SimpleGrid cols={3} spacing="sm">
-            <NumberInput
+            <AmountField
               label={label('pret_vanzare')}
               description={t('products.edit.priceTogether')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              value={values.pret_vanzare as number | string}
-              onChange={(v) => set('pret_vanzare', v)}
-              min={0}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator="."
+              value={typeof values.pret_vanzare === 'number' ? values.pret_vanzare : null}
+              onChange={(v) => setAmount('pret_vanzare', v)}
+              rules={{ decimals: 2, max: 999_999_999.99 }}
               error={errors.pret_vanzare}
               data-testid="edit-pret_vanzare"
             />
@@ -152,14 +175,11 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
             </Grid.Col>
             <Grid.Col span={2}>{text('unitate_masura', { required: true })}</Grid.Col>
             <Grid.Col span={2}>
-              <NumberInput
+              <AmountField
                 label={label('weight')}
-                value={values.weight as number | string}
-                onChange={(v) => set('weight', v)}
-                min={0}
-                decimalScale={3}
-                decimalSeparator=","
-                thousandSeparator="."
+                value={typeof values.weight === 'number' ? values.weight : null}
+                onChange={(v) => setAmount('weight', v)}
+                rules={{ decimals: 3 }}
                 error={errors.weight}
                 data-testid="edit-weight"
               />

@@ -147,6 +147,11 @@ export const en = {
     save: 'Save changes',
     nothing: 'Nothing changed',
     saved: '{{code}} saved',
+    zeroPrice: {
+      title: 'Sell {{code}} for 0?',
+      body: 'The product is published: the connectors will receive a price of 0 and the shop may sell it for free. Save the price of 0 anyway?',
+      confirm: 'Save price 0',
+    },
     failed: 'Could not save',
     changedCount: '{{count}} fields changed',
     identity: 'Identity',
@@ -327,6 +332,11 @@ export const ro: Messages<typeof en> = {
     save: 'Salvează modificările',
     nothing: 'Nimic modificat',
     saved: '{{code}} salvat',
+    zeroPrice: {
+      title: 'Vindeți {{code}} cu 0?',
+      body: 'Produsul este publicat: conectorii vor primi prețul 0, iar magazinul îl poate vinde gratuit. Salvați totuși prețul 0?',
+      confirm: 'Salvează prețul 0',
+    },
     failed: 'Modificarea nu a putut fi salvată',
     changedCount: '{{count}} câmpuri modificate',
     identity: 'Identificare',
