@@ -76,7 +76,9 @@ export function DateField({ label, description, value, onChange, required, error
   const picker = (
     <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus>
       <Popover.Target>
-        <ActionIcon variant="subtle" size={size === 'xs' ? 'sm' : 'md'} aria-label={t('inputs.date.pick')} disabled={disabled} onClick={() => setOpen((o) => !o)}>
+        <ActionIcon variant="subtle" size={size === 'xs' ? 'sm' : 'md'} aria-label={t('inputs.date.pick')}
+            // Out of the Tab order: the keyboard types the day; Tab goes on to the next field.
+            tabIndex={-1} disabled={disabled} onClick={() => setOpen((o) => !o)}>
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M16 3v4M8 3v4M3 11h18" />
@@ -119,11 +121,7 @@ export function DateField({ label, description, value, onChange, required, error
         if (own) setOwn(null);
         setTypedSinceError(true);
       }}
-      onBlur={(event) => {
-        // Leaving for the calendar button is not leaving the field.
-        if (event.relatedTarget instanceof HTMLElement && event.currentTarget.parentElement?.contains(event.relatedTarget)) return;
-        commit();
-      }}
+      onBlur={() => commit()}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, CloseButton, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, TextInput, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
 import { IconAdjustments, IconSearch } from '../../app/shell/icons.tsx';
 import classes from './filters.module.css';
+import { DateRangeField } from '../../components/inputs/DateRangeField.tsx';
 
 /*
  * The filter controls of the list screens (sales, payments, invoices, proformas, fiscal receipts,
@@ -35,7 +35,10 @@ function usePresets() {
   }, [t]);
 }
 
-/** date_from / date_through: a range picked on a calendar (or a preset); the address changes once both ends are chosen. */
+/**
+ * date_from / date_through: typed like any date field of the app (27.11.2026, 01.11.2026 – 27.11.2026,
+ * ISO), refused at the field when a day cannot be read, or picked on a calendar (or a preset).
+ */
 export function DateRangeFilter({
   from,
   through,
@@ -53,27 +56,16 @@ export function DateRangeFilter({
 }) {
   const { t } = useTranslation();
   const presets = usePresets();
-  const [value, setValue] = useState<DatesRangeValue<string>>([from ?? null, through ?? null]);
-  useEffect(() => setValue([from ?? null, through ?? null]), [from, through]);
   return (
-    <DatePickerInput
-      type="range"
-      size="xs"
-      w={width}
-      clearable
-      clearButtonProps={{ 'aria-label': t('documents.common.filters.clearDates') }}
-      allowSingleDateInRange
-      valueFormat="DD.MM.YYYY"
+    <DateRangeField
+      from={from}
+      through={through}
+      onChange={onChange}
+      width={width}
+      label={label ?? t('documents.common.filters.dateRange')}
       placeholder={placeholder ?? t('documents.common.filters.anyDate')}
-      aria-label={label ?? t('documents.common.filters.dateRange')}
       presets={presets}
-      classNames={{ placeholder: classes.datePlaceholder }}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        // Half a range is still being picked: the list keeps its filter until the second day.
-        if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange(next[0] ?? undefined, next[1] ?? undefined);
-      }}
+      clearLabel={t('documents.common.filters.clearDates')}
       data-testid="filter-dates"
     />
   );

@@ -77,8 +77,8 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
 
   const submit = async () => {
     if (count === 0 || unreadable.size > 0 || emptyRequired.length > 0) return;
-    // A price of 0 on a product the shop shows: said, and asked, before it reaches the connectors.
-    if ('pret_vanzare' in patch && patch.pret_vanzare === 0 && values.website_published === 1) {
+    // A price of 0 on a published product (to a connector, or on the website): said, and asked, before it reaches the shops.
+    if ('pret_vanzare' in patch && patch.pret_vanzare === 0 && (product.connectors.length > 0 || values.website_published === 1)) {
       const ok = await confirmAction({
         title: t('products.edit.zeroPrice.title', { code: product.cod_produs }),
         body: t('products.edit.zeroPrice.body'),
