@@ -10,6 +10,8 @@ import type { AwbStore, NewAwb } from './store.ts';
 interface SaleRow {
   id: number;
   cancelled: number;
+  /** The receipt's date: an AWB is never dated before it (a receipt made after next_day_hour carries the next day). */
+  date: string;
   currency: string;
   total_with_vat: number;
   client_id: number | null;
@@ -48,7 +50,7 @@ export function createAwbAttach(db: Database, deps: DomainDeps, store: AwbStore,
   // The sale with what an AWB copies from it: the client block, the connector order it came from
   // (its COD and delivery address), the client's delivery country and the weight of its products.
   const sale = db.prepare<{ company: number; sale: number }, SaleRow>(
-    `SELECT s.id, s.cancelled, s.currency, s.total_with_vat, s.client_id, s.client_name, s.client_cui, s.client_reg_com,
+    `SELECT s.id, s.cancelled, s.date, s.currency, s.total_with_vat, s.client_id, s.client_name, s.client_cui, s.client_reg_com,
             o.id AS connector_order_id, o.connector_id, o.order_unique_id, o.cod_amount AS order_cod_amount,
             o.cod_currency AS order_cod_currency,
             (SELECT a.country FROM contact_addresses a
@@ -118,7 +120,7 @@ export function createAwbAttach(db: Database, deps: DomainDeps, store: AwbStore,
       awbType: item.awb_type,
       awbSubtype: subtype,
       awbUrl: url,
-      date: today,
+      date: found.date > today ? found.date : today,
       packetCount: 1,
       weightKg: round3(found.weight_kg),
       serviceType: 'standard',

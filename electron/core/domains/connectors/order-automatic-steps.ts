@@ -117,7 +117,8 @@ export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: Order
       saleId: state.sale?.id ?? null,
       courier: settings.awb.defaultCourier,
       shippingMethod: row.shipping_method,
-      date: awbDate(c.ts, c.docDate, settings.awb),
+      // Never dated before the sales receipt it ships (a receipt made after next_day_hour carries the next day).
+      date: awbDate(c.ts, state.sale && state.sale.date > c.docDate ? state.sale.date : c.docDate, settings.awb),
       weightKg: docs.weightOf(companyId, c.lines),
       codAmount: c.codAmount,
       codCurrency: row.cod_currency || c.currency,
