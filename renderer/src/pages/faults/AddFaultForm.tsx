@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { AmountField } from '../../components/inputs/index.ts';
 import { useTranslation } from 'react-i18next';
 import { FAULT_METHODS } from '../../../../shared/domain/faults.ts';
 import { useAction } from '../../api/operations.ts';
@@ -65,8 +66,10 @@ export function AddFaultForm({ companyId }: { companyId: number }) {
             onChange={(e) => set('storageDown', e.currentTarget.checked)} error={errors.storage_down} data-testid="fault-storage-down" />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberInput label={a('probability')} description={a('probabilityHelp')} value={draft.probability} onChange={(v) => set('probability', v)}
-            min={0} max={1} step={0.1} decimalScale={3} clampBehavior="none" error={errors.probability} data-testid="fault-probability" />
+          {/* 0,5 and 0.5 alike (AmountField); unreadable text is sent as such and refused at the field, never read as 5. */}
+          <AmountField label={a('probability')} description={a('probabilityHelp')} value={typeof draft.probability === 'number' ? draft.probability : null}
+            onChange={(v) => set('probability', v === undefined ? 'unreadable' : (v ?? ''))} rules={{ decimals: 3, min: 0, max: 1 }}
+            error={errors.probability} data-testid="fault-probability" />
           <NumberInput label={a('count')} description={a('countHelp')} value={draft.count} onChange={(v) => set('count', v)}
             min={1} allowDecimal={false} clampBehavior="none" error={errors.count} data-testid="fault-count" />
         </SimpleGrid>
