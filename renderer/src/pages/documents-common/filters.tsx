@@ -5,8 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
 import { IconAdjustments, IconSearch } from '../../app/shell/icons.tsx';
-import classes from './filters.module.css';
-import { DateRangeField } from '../../components/inputs/DateRangeField.tsx';
+import { DateRangeField } from '../../components/inputs/index.ts';
 
 /*
  * The filter controls of the list screens (sales, payments, invoices, proformas, fiscal receipts,
