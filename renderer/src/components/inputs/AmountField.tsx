@@ -31,7 +31,7 @@ export interface AmountFieldProps {
 }
 
 export function useAmountMessage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (reading: Extract<AmountReading, { ok: false }>, text: string): string => {
     const bound = reading.bound === undefined ? '' : formatAmountForInput(reading.bound, Number.isInteger(reading.bound) ? 0 : 2);
     if (reading.reason === 'ambiguous') {
@@ -45,7 +45,7 @@ export function useAmountMessage() {
 }
 
 export function AmountField({ label, description, value, onChange, rules = { decimals: 2 }, required, error, disabled, placeholder, rightSection, rightSectionWidth, size, ...rest }: AmountFieldProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const messageOf = useAmountMessage();
   const decimals = rules.decimals ?? 2;
   const shown = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatAmountForInput(v, decimals));
@@ -64,7 +64,7 @@ export function AmountField({ label, description, value, onChange, rules = { dec
     setText(shown(value));
     setOwn(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, i18n.language]);
+  }, [value]);
 
   function commit(): void {
     if (text.trim() === '') {
