@@ -104,9 +104,13 @@ export function AmountField({ label, description, value, onChange, rules = { dec
         setText(next);
         if (own) setOwn(null);
         setTypedSinceError(true);
-        // A reading that is already clear counts at once (the form's "changed" count follows); what is not is judged on leaving.
-        const reading = next.trim() === '' ? null : parseAmount(next, rules);
-        if (reading?.ok) onChange(reading.value);
+        // A clear reading counts at once (the form's "changed" count follows); while the text is not clear the form
+        // holds nothing to send (undefined); the field says why only when it is left.
+        if (next.trim() === '') onChange(required ? undefined : null);
+        else {
+          const reading = parseAmount(next, rules);
+          onChange(reading.ok ? reading.value : undefined);
+        }
       }}
       onBlur={commit}
       onKeyDown={(event) => {

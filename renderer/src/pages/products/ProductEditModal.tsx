@@ -226,7 +226,7 @@ export function ProductEditModal({ companyId, product, options, opened, onClose,
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" disabled={count === 0} loading={update.isPending} data-testid="edit-save">
+              <Button type="submit" disabled={count === 0 || unreadable.size > 0} loading={update.isPending} data-testid="edit-save">
                 {t('products.edit.save')}
               </Button>
             </Group>
