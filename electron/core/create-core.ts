@@ -58,6 +58,7 @@ import { createDocumentOperationHandlers } from './operations/documents.ts';
 import { createResetOperations } from './operations/reset.ts';
 import { createAccountAdminHandlers } from './operations/accounts.ts';
 import { createSnapshotOperations } from './operations/snapshots.ts';
+import { createStaffDocumentHandlers } from './operations/staff-documents.ts';
 import { changedRecords } from './change-records.ts';
 import { trustCertificateAuthority } from './webhooks/http-post.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
@@ -292,6 +293,7 @@ export function createCore(options: CoreOptions) {
     },
     ...webhooks.handlers,
     ...staffActions.handlers,
+    ...createStaffDocumentHandlers({ awbs: reads.awbs, requireAccount: (companyId) => void accounts.get(companyId) }),
     ...createOrderOperationHandlers({
       connectors: reads.connectors,
       deliveries: webhooks.deliveries,

@@ -1,4 +1,6 @@
-import { op } from './operation-def.ts';
+import Type from 'typebox';
+import { op, CompanyId } from './operation-def.ts';
+import { Awb } from '../domain/awb.ts';
 import {
   OrderAwbGenerated,
   OrderAwbInput,
@@ -57,5 +59,25 @@ export const staffOperations = {
     output: ProductUnpublished,
     http: { method: 'POST', path: `${PRODUCT}/unpublish` },
     changes: ['connector_products', 'webhook_outbox'],
+  }),
+} as const;
+
+/**
+ * Staff actions on documents the REST API can change too (each handler calls the domain function
+ * of the REST route: electron/core/operations/staff-documents.ts). Rules: docs/control-api.md
+ * "Staff actions (control API)".
+ */
+export const staffDocumentOperations = {
+  'awbs.cancel': op({
+    summary:
+      'Cancel an AWB (as DELETE /awb/{awb_id}/ does): it stays listed with document_cancelled 1 and its order may have a new one ' +
+      '(orders.generateAwb). 404: no such AWB in the account; 409: it is already cancelled',
+    input: Type.Object(
+      { company_id: CompanyId, awb_id: Type.Integer({ minimum: 1, description: 'the AWB (awb_id)' }) },
+      { additionalProperties: false },
+    ),
+    output: Awb,
+    http: { method: 'POST', path: '/accounts/:company_id/awbs/:awb_id/cancel' },
+    changes: ['awbs', 'connector_orders'],
   }),
 } as const;

@@ -4,7 +4,7 @@ import { ApiLogEntry } from '../domain/api-log.ts';
 import { ServiceSettings, ServiceSettingsPatch } from '../domain/settings.ts';
 import { op, CompanyId, Empty } from './operation-def.ts';
 import { webhookOperations } from './operations-webhooks.ts';
-import { staffOperations } from './operations-staff.ts';
+import { staffDocumentOperations, staffOperations } from './operations-staff.ts';
 import { attachmentOperations } from './operations-attachments.ts';
 import { listOperations } from './operations-lists.ts';
 import { orderOperations } from './operations-orders.ts';
@@ -117,6 +117,7 @@ export const operations = {
   }),
   ...webhookOperations,
   ...staffOperations,
+  ...staffDocumentOperations,
   ...attachmentOperations,
   ...listOperations,
   ...orderOperations,
