@@ -12,6 +12,7 @@ import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
+import * as paymentActionMessages from '../pages/payments/action-messages.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
@@ -31,6 +32,7 @@ export const en = {
   faults: faultsMessages.en,
   clock: clockMessages.en,
   inputs: inputMessages.en,
+  paymentActions: paymentActionMessages.en,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Skip to content',

@@ -12,6 +12,7 @@ import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
+import * as paymentActionMessages from '../pages/payments/action-messages.ts';
 
 /** Mesajele în română (aceleași chei ca en.ts). */
 export const ro: MessageTree = {
@@ -28,6 +29,7 @@ export const ro: MessageTree = {
   faults: faultsMessages.ro,
   clock: clockMessages.ro,
   inputs: inputMessages.ro,
+  paymentActions: paymentActionMessages.ro,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Sari la conținut',

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { Button, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RegisterPaymentModal } from '../sales/RegisterPaymentModal.tsx';
 import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
 import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../app/format.ts';
@@ -24,6 +27,10 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
   const d = invoice.data;
   const number = d ? `${d.doc_series} ${d.doc_nr}` : `#${id}`;
   const yesNo = useYesNo();
+  const [paying, setPaying] = useState(false);
+  // A payment from the invoice pays its sales receipt (invoices.get payment_bv_id); why not, when it cannot.
+  const payBlocked = !d ? '' : d.document_cancelled ? t('paymentActions.cancelled') : d.payment_bv_id === null ? t('paymentActions.noReceipt') : '';
+  const receipt = d?.sales.find((s) => s.bv_id === d.payment_bv_id);
 
   return (
     <DetailPanel
@@ -37,6 +44,13 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
         d && (
           <>
             <StateBadge state={paymentState(d)} />
+            <Tooltip label={payBlocked} disabled={!payBlocked} multiline w={260}>
+              <span>
+                <Button size="xs" onClick={() => setPaying(true)} disabled={!!payBlocked} data-testid="action-register-payment">
+                  {t('paymentActions.register')}
+                </Button>
+              </span>
+            </Tooltip>
             <DocumentButton href={d.html_url} testId="open-html">
               {t('documents.invoices.detail.html')}
             </DocumentButton>
@@ -114,6 +128,15 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
           </LinksSection>
 
           <DetailAttachments doc={{ company_id: companyId, doctype: 'invoice', doc_id: id }} inlineUpload />
+          {d.payment_bv_id !== null && (
+            <RegisterPaymentModal
+              companyId={companyId}
+              bvId={d.payment_bv_id}
+              saleNumber={t('paymentActions.invoiceTarget', { invoice: number, sale: receipt ? `${receipt.doc_series} ${receipt.doc_nr}` : `#${d.payment_bv_id}` })}
+              opened={paying}
+              onClose={() => setPaying(false)}
+            />
+          )}
         </>
       )}
     </DetailPanel>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Payment, PaymentAllocation } from '../../../../shared/domain/payments.ts';
-import { useOperation } from '../../api/operations.ts';
+import { useAction, useOperation } from '../../api/operations.ts';
+import { confirmAction, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
 import { RouterAnchor } from '../../app/shell/RouterLinks.tsx';
 import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
@@ -72,8 +73,29 @@ export function PaymentDetail({ companyId, incasareId, typeName, onClose }: { co
   const { t } = useTranslation();
   const payment = useOperation('payments.get', { company_id: companyId, incasare_id: incasareId });
   const [uploading, setUploading] = useState(false);
+  const cancel = useAction('payments.cancel');
   const p = payment.data;
   const allocations = p?.allocations ?? [];
+
+  async function cancelPayment(): Promise<void> {
+    if (!p) return;
+    const documents = allocations.map((a) => `${t(`payments.detail.kinds.${a.doc_type}`)} ${a.doc_series} ${a.doc_nr}`.trim()).join(', ');
+    const ok = await confirmAction({
+      title: t('paymentActions.cancel.title', { id: p.incasare_id }),
+      body: t('paymentActions.cancel.body', { amount: formatMoney(p.amount, p.currency), documents: documents || t('paymentActions.cancel.nothing') }),
+      confirmLabel: t('paymentActions.cancel.confirm'),
+      cancelLabel: t('paymentActions.cancel.keep'),
+      danger: true,
+    });
+    if (!ok) return;
+    cancel.mutate(
+      { company_id: companyId, incasare_id: p.incasare_id },
+      {
+        onSuccess: () => notifyDone({ title: t('paymentActions.cancel.done', { id: p.incasare_id }), message: t('paymentActions.cancel.doneText') }),
+        onError: (error) => notifyFailed(t('paymentActions.cancel.failed'), error),
+      },
+    );
+  }
   return (
     <DetailPanel
       label={t('payments.detail.label', { id: incasareId })}
@@ -83,9 +105,23 @@ export function PaymentDetail({ companyId, incasareId, typeName, onClose }: { co
       {...queryState(payment)}
       testId="payment-detail"
       actions={
-        <Button size="xs" variant="default" onClick={() => setUploading(true)} disabled={!p} data-testid="action-upload">
-          {t('sales.actions.upload')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            color="red.9"
+            variant="light"
+            onClick={() => void cancelPayment()}
+            disabled={!p || p.document_cancelled === 1}
+            title={p?.document_cancelled === 1 ? t('paymentActions.cancel.already') : undefined}
+            loading={cancel.isPending}
+            data-testid="action-cancel-payment"
+          >
+            {t('paymentActions.cancel.action')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setUploading(true)} disabled={!p} data-testid="action-upload">
+            {t('sales.actions.upload')}
+          </Button>
+        </Group>
       }
     >
       {p && (
