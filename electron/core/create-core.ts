@@ -293,7 +293,7 @@ export function createCore(options: CoreOptions) {
     },
     ...webhooks.handlers,
     ...staffActions.handlers,
-    ...createStaffDocumentHandlers({ awbs: reads.awbs, requireAccount: (companyId) => void accounts.get(companyId) }),
+    ...createStaffDocumentHandlers({ db, awbs: reads.awbs, issueInvoice: staffActions.handlers['orders.issueInvoice'], requireAccount: (companyId) => void accounts.get(companyId) }),
     ...createOrderOperationHandlers({
       connectors: reads.connectors,
       deliveries: webhooks.deliveries,

@@ -5,7 +5,8 @@ import {
   OrderAwbGenerated,
   OrderAwbInput,
   OrderInvoiceInput,
-  OrderInvoiceIssued,
+  OrderInvoiceDone,
+  OrderInvoicePreview,
   OrderStatusChanged,
   OrderStatusInput,
   ProductPublicationInput,
@@ -32,7 +33,7 @@ export const staffOperations = {
   'orders.issueInvoice': op({
     summary: "Issue the fiscal invoice of a connector order (its sales receipt is made first when it has none); sends the invoice notification",
     input: OrderInvoiceInput,
-    output: OrderInvoiceIssued,
+    output: OrderInvoiceDone,
     http: { method: 'POST', path: `${ORDER}/invoice` },
     changes: [
       'invoices', 'invoice_items', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations', 'document_series',
@@ -64,8 +65,8 @@ export const staffOperations = {
 
 /**
  * Staff actions on documents the REST API can change too (each handler calls the domain function
- * of the REST route: electron/core/operations/staff-documents.ts). Rules: docs/control-api.md
- * "Staff actions (control API)".
+ * of the REST route), and the preview of the invoice action (electron/core/operations/staff-documents.ts).
+ * Rules: docs/control-api.md "Staff actions (control API)".
  */
 export const staffDocumentOperations = {
   'awbs.cancel': op({
@@ -79,5 +80,15 @@ export const staffDocumentOperations = {
     output: Awb,
     http: { method: 'POST', path: '/accounts/:company_id/awbs/:awb_id/cancel' },
     changes: ['awbs', 'connector_orders'],
+  }),
+  'orders.invoicePreview': op({
+    summary:
+      "What orders.issueInvoice would do now, before the click: the invoice (series, number, date, total), whether it makes the order's " +
+      "sales receipt, and the follow-ups the connector's settings trigger (the AWB of awb.auto_issue on_invoice, the status_sync " +
+      'status and the notifications sent). It is the action itself run and rolled back: nothing is written; its refusals are the action\'s',
+    input: OrderInvoiceInput,
+    output: OrderInvoicePreview,
+    http: { method: 'POST', path: `${ORDER}/invoice/preview` },
+    reads: ['connector_orders', 'connectors', 'connector_settings', 'sales', 'invoices', 'awbs', 'stock', 'document_series'],
   }),
 } as const;

@@ -80,6 +80,29 @@ export const OrderInvoiceInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** A notification a staff action queued, with what a person needs to know of it. */
+export const FollowUpNotification = Type.Object({
+  notification_type: NotificationTypeSchema,
+  status_text: Type.Optional(Type.String({ description: 'a status notification: the status it tells the connector' })),
+  sent: Type.Boolean({ description: "false: the connector has no notification URL (the delivery is logged as failed, nothing is posted)" }),
+});
+export type FollowUpNotification = Static<typeof FollowUpNotification>;
+
+/**
+ * What issuing an order's invoice did besides the invoice, by the connector's settings: read
+ * off the store in the action's own transaction (electron/core/domains/connectors/staff-invoice-preview.ts),
+ * so orders.invoicePreview (the same action, rolled back) tells staff the same list before the click.
+ */
+export const InvoiceFollowUps = Type.Object({
+  awb: Type.Union([Type.Pick(Awb, ['awb_id', 'awb_nr', 'awb_type', 'awb_subtype', 'cod_amount', 'cod_currency', 'weight_kg']), Type.Null()], {
+    description: 'the AWB awb.auto_issue (on_invoice) generated with the invoice; null: none',
+  }),
+  order_status_before: Type.String({ description: "the order's status before the action" }),
+  order_status: Type.String({ description: "the order's status after it (status_sync map: invoice_issued, then awb_issued with an AWB)" }),
+  notifications: Type.Array(FollowUpNotification, { description: 'what the connector is sent, in order; empty when it receives none (inactive)' }),
+});
+export type InvoiceFollowUps = Static<typeof InvoiceFollowUps>;
+
 export const OrderInvoiceIssued = Type.Object({
   ...Invoice.properties,
   ...OrderActionEffects,
@@ -89,6 +112,26 @@ export const OrderInvoiceIssued = Type.Object({
   invoice_url_pdf: Type.String(),
 });
 export type OrderInvoiceIssued = Static<typeof OrderInvoiceIssued>;
+
+/** The answer of orders.issueInvoice: the invoice and what followed it. */
+export const OrderInvoiceDone = Type.Object({ ...OrderInvoiceIssued.properties, follow_ups: InvoiceFollowUps });
+export type OrderInvoiceDone = Static<typeof OrderInvoiceDone>;
+
+/** orders.invoicePreview: orders.issueInvoice run and rolled back, told as what it would do. */
+export const OrderInvoicePreview = Type.Object({
+  SERVICE_order_id: Type.Integer(),
+  connector_id: Type.Integer(),
+  order_unique_id: Type.String(),
+  doc_series: Type.String({ description: 'the series the invoice takes' }),
+  doc_nr: Type.Integer({ description: 'the number it would take now (another invoice of the series issued first takes it)' }),
+  doc_date: Type.String({ format: 'date' }),
+  document_value_with_vat: Type.Number(),
+  currency: Type.String(),
+  sale_created: Type.Boolean({ description: 'the order has no sales receipt: issuing makes it first (its stock leaves the workpoint)' }),
+  follow_ups: InvoiceFollowUps,
+  notices: Type.Array(Type.String(), { description: 'what the follow-up steps would not do, and why' }),
+});
+export type OrderInvoicePreview = Static<typeof OrderInvoicePreview>;
 
 export const OrderAwbInput = Type.Object(
   {

@@ -3,9 +3,15 @@ import type { Awb } from '../../../shared/domain/awb.ts';
 import type { staffDocumentOperations } from '../../../shared/contract/operations-staff.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Awbs } from '../domains/awb/index.ts';
+import type { Database } from 'better-sqlite3';
+import type { OperationHandlers } from '../operation-handlers.ts';
+import { createInvoiceFollowUps } from '../domains/connectors/staff-invoice-preview.ts';
 
 export interface StaffDocumentDeps {
+  db: Database;
   awbs: Awbs;
+  /** The invoice action itself: its preview runs it and rolls it back. */
+  issueInvoice: OperationHandlers['orders.issueInvoice'];
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }
@@ -20,12 +26,16 @@ const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
  * API offers too: each calls the domain function of its REST route, so a screen and a partner
  * change a document by the same rule. awbs.cancel is DELETE /awb/{awb_id}/ (domains/awb attach.ts
  * remove), told apart for staff: an AWB that is already cancelled is a 409, not a 404.
+ * orders.invoicePreview is orders.issueInvoice run in a transaction that is rolled back.
  */
 export function createStaffDocumentHandlers(deps: StaffDocumentDeps): HandlersOf<StaffDocumentOperationName> {
   const awb = (companyId: number, awbId: number): Awb | undefined =>
     deps.awbs.window({ companyId, id: awbId }, { ...ONE, sort: 'awb_id' }).rows[0];
 
+  const followUps = createInvoiceFollowUps(deps.db);
+
   return {
+    'orders.invoicePreview': (input) => followUps.preview(deps.issueInvoice, input),
     'awbs.cancel': ({ company_id, awb_id }) => {
       deps.requireAccount(company_id);
       const found = awb(company_id, awb_id);

@@ -9,6 +9,7 @@ import { createStaffOrders } from './staff-order-context.ts';
 import { createStaffOrderAwb } from './staff-order-awb.ts';
 import { createStaffOrderInvoice } from './staff-order-invoice.ts';
 import { createStaffOrderStatus } from './staff-order-status.ts';
+import { createInvoiceFollowUps } from './staff-invoice-preview.ts';
 import { createStaffProductPublishing } from './staff-product-publishing.ts';
 
 export interface StaffActionDeps {
@@ -36,7 +37,8 @@ export function createStaffActions({ db, deps, connectors, push, invoices }: Sta
 
   const handlers: HandlersOf<keyof typeof staffOperations> = {
     'orders.setStatus': (input) => status.set(input),
-    'orders.issueInvoice': (input) => invoice.issue(input),
+    // The answer tells the follow-ups (AWB, status, notifications) orders.invoicePreview announces.
+    'orders.issueInvoice': createInvoiceFollowUps(db).reported(invoice.issue),
     'orders.generateAwb': (input) => awb.generate(input),
     'products.publish': (input) => publishing.publish(input),
     'products.unpublish': (input) => publishing.unpublish(input),
