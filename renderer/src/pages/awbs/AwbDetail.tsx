@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app
 import { ContactLink, DocumentButton, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { courierOf } from './courier.ts';
-
+import { CancelAwbButton } from './CancelAwbButton.tsx';
 
 /** The open AWB: its label (PDF / HTML), the shipment, the recipient, its sale and order, attachments. */
 export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -42,6 +42,7 @@ export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: n
                 {t('documents.awbs.detail.tracking')}
               </DocumentButton>
             )}
+            {d.document_cancelled === 0 && <CancelAwbButton companyId={companyId} awb={d} />}
           </>
         )
       }

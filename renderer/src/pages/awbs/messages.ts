@@ -4,7 +4,7 @@ export const en = {
   columns: { id: 'ID', awbNr: 'AWB number', courier: 'Courier', date: 'Date', client: 'Client', sale: 'Sales receipt', parcels: 'Parcels', weight: 'Weight (kg)', cod: 'Cash on delivery', source: 'Source', state: 'State', country: 'Country' },
   sources: { staff: 'staff', api: 'API', connector: 'connector', b2b: 'B2B' },
   filters: { q: 'AWB number or client name', courier: 'Courier', anyCourier: 'Any courier' },
-  empty: { title: 'No AWBs yet', description: 'AWBs appear here when one is generated for a connector order or attached through POST /awb/add/.' },
+  empty: { title: 'No AWBs yet', description: 'AWBs appear here when one is generated for a connector order or attached by a partner program (awb/add in the API).' },
   emptyFiltered: 'No AWBs match these filters',
   detail: {
     title: 'AWB {{number}}',
@@ -27,13 +27,25 @@ export const en = {
     created: 'Created',
     noClient: 'No client on the AWB.',
   },
+  cancel: {
+    action: 'Cancel AWB',
+    actionNamed: 'Cancel AWB {{number}}',
+    title: 'Cancel AWB {{number}}?',
+    body: 'AWB {{number}} ({{courier}}) is cancelled: it stays on the AWBs screen marked cancelled, its tracking number can be used again, and its order can get a new AWB.',
+    confirm: 'Cancel the AWB',
+    keep: 'Keep it',
+    done: 'AWB {{number}} cancelled',
+    doneMessage: 'Its order can get a new AWB now.',
+    failed: 'The AWB was not cancelled',
+    alreadyCancelled: 'This AWB is already cancelled.',
+  },
 };
 
 export const ro: Messages<typeof en> = {
   columns: { id: 'ID', awbNr: 'Număr AWB', courier: 'Curier', date: 'Data', client: 'Client', sale: 'Bon de vânzare', parcels: 'Colete', weight: 'Greutate (kg)', cod: 'Ramburs', source: 'Sursă', state: 'Stare', country: 'Țara' },
   sources: { staff: 'personal', api: 'API', connector: 'conector', b2b: 'B2B' },
   filters: { q: 'Număr AWB sau nume client', courier: 'Curier', anyCourier: 'Orice curier' },
-  empty: { title: 'Niciun AWB încă', description: 'AWB-urile apar aici când unul este generat pentru o comandă de conector sau atașat prin POST /awb/add/.' },
+  empty: { title: 'Niciun AWB încă', description: 'AWB-urile apar aici când unul este generat pentru o comandă de conector sau atașat de programul unui partener (awb/add din API).' },
   emptyFiltered: 'Niciun AWB nu corespunde filtrelor',
   detail: {
     title: 'AWB {{number}}',
@@ -55,5 +67,17 @@ export const ro: Messages<typeof en> = {
     source: 'Adăugat de',
     created: 'Creat',
     noClient: 'AWB-ul nu are client.',
+  },
+  cancel: {
+    action: 'Anulează AWB-ul',
+    actionNamed: 'Anulează AWB-ul {{number}}',
+    title: 'Anulați AWB-ul {{number}}?',
+    body: 'AWB-ul {{number}} ({{courier}}) se anulează: rămâne în ecranul AWB-uri marcat anulat, numărul de urmărire se poate folosi din nou, iar comanda lui poate primi un AWB nou.',
+    confirm: 'Anulează AWB-ul',
+    keep: 'Păstrează',
+    done: 'AWB-ul {{number}} a fost anulat',
+    doneMessage: 'Comanda lui poate primi acum un AWB nou.',
+    failed: 'AWB-ul nu a fost anulat',
+    alreadyCancelled: 'Acest AWB este deja anulat.',
   },
 };

@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { Autocomplete, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import type { OrderDetail } from '../../../../shared/domain/order-detail.ts';
 import { useAction, useOperation } from '../../api/operations.ts';
 import { confirmAction, fieldErrors, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
 import { AmountField, DateField } from '../../components/inputs/index.ts';
+import { CancelAwbButton } from '../awbs/CancelAwbButton.tsx';
 import { choicesOf, fieldSchema } from './schema-fields.ts';
+import { InvoiceOutcomeList, invoiceOutcomeLines, type InvoiceOutcome } from './InvoiceFollowUps.tsx';
 
 export interface ActionOutcome {
   label: string;
   notifications: readonly QueuedNotification[];
+  /** Issue invoice: the invoice and what followed it, listed in the panel. */
+  invoice?: InvoiceOutcome;
 }
 
 interface ActionsProps {
@@ -30,6 +34,11 @@ export function OrderActions({ companyId, order, onDone }: ActionsProps) {
   const config = useOperation('connectors.get', { company_id: companyId, connector_id: order.connector_id });
   const close = () => setDialog(null);
   const cancelled = order.order_cancelled === 1;
+  // The store refuses a second live AWB for an order (or its sales receipt): the button says so before the click.
+  const activeAwb = order.awbs.find((a) => a.document_cancelled === 0);
+  const liveInvoice = order.invoices.find((i) => i.document_cancelled === 0);
+  const awbReasonId = `awb-disabled-reason-${order.SERVICE_order_id}`;
+  const invoiceReasonId = `invoice-disabled-reason-${order.SERVICE_order_id}`;
 
   async function cancelOrder() {
     const ok = await confirmAction({
@@ -61,15 +70,44 @@ export function OrderActions({ companyId, order, onDone }: ActionsProps) {
       <Button size="xs" onClick={() => setDialog('status')} disabled={cancelled} data-testid="action-status">
         {t('connectorOrders.actions.changeStatus')}
       </Button>
-      <Button size="xs" variant="default" onClick={() => setDialog('invoice')} disabled={cancelled || order.invoices.length > 0} data-testid="action-invoice">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setDialog('invoice')}
+        disabled={cancelled || order.invoices.length > 0}
+        aria-describedby={!cancelled && liveInvoice ? invoiceReasonId : undefined}
+        data-testid="action-invoice"
+      >
         {t('connectorOrders.actions.issueInvoice')}
       </Button>
-      <Button size="xs" variant="default" onClick={() => setDialog('awb')} disabled={cancelled} data-testid="action-awb">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setDialog('awb')}
+        disabled={cancelled || activeAwb !== undefined}
+        aria-describedby={!cancelled && activeAwb ? awbReasonId : undefined}
+        data-testid="action-awb"
+      >
         {t('connectorOrders.actions.generateAwb')}
       </Button>
+      {activeAwb && <CancelAwbButton companyId={companyId} awb={activeAwb} named />}
       <Button size="xs" variant="light" color="red" onClick={() => void cancelOrder()} disabled={cancelled} loading={cancel.isPending} data-testid="action-cancel">
         {t('connectorOrders.actions.cancel')}
       </Button>
+      {!cancelled && (liveInvoice || activeAwb) && (
+        <Stack gap={0} w="100%">
+          {liveInvoice && (
+            <Text size="xs" c="dimmed" id={invoiceReasonId} data-testid="invoice-disabled-reason">
+              {t('connectorOrders.actions.invoiced', { number: `${liveInvoice.seria} ${liveInvoice.nr}` })}
+            </Text>
+          )}
+          {activeAwb && (
+            <Text size="xs" c="dimmed" id={awbReasonId} data-testid="awb-disabled-reason">
+              {t('connectorOrders.actions.awbActive', { number: activeAwb.awb_nr })}
+            </Text>
+          )}
+        </Stack>
+      )}
       <StatusDialog opened={dialog === 'status'} onClose={close} orderKey={key} order={order} statusMap={config.data?.status_sync.map?.value} onDone={onDone} />
       <InvoiceDialog opened={dialog === 'invoice'} onClose={close} orderKey={key} seriesOptions={config.data?.invoicing.series?.options ?? {}} onDone={onDone} />
       <AwbDialog
@@ -182,46 +220,76 @@ function InvoiceDialog({ opened, onClose, orderKey, seriesOptions, onDone }: Dia
   const [date, setDate] = useState<string | null | undefined>(null);
   const [series, setSeries] = useState<string | null>(null);
   const errors = fieldErrors(action.error, ['date', 'series']);
+  const input = { ...orderKey, ...(date && { date }), ...(series && { series }) };
+  // What the click will do with these fields: the action itself, run and rolled back by the core.
+  const preview = useOperation('orders.invoicePreview', input, { enabled: opened && date !== undefined, staleTime: 0, gcTime: 0, retry: false });
   const submit = () =>
     date !== undefined &&
-    action.mutate(
-      { ...orderKey, ...(date && { date }), ...(series && { series }) },
-      {
-        onSuccess: (answer) => {
-          const label = t('connectorOrders.actions.issueInvoice');
-          onDone({ label, notifications: answer.notifications });
-          onClose();
-          notifyDone({
-            title: t('connectorOrders.invoice.done', { number: `${answer.doc_series} ${answer.doc_nr}` }),
-            message: queuedText(t as Translate, label, answer.notifications),
-            link: { label: t('connectorOrders.toastLinks.invoice'), to: '/c/$companyId/documents/invoices', params: { companyId: orderKey.company_id }, search: { open: answer.bocp_id } as never },
-          });
-        },
+    action.mutate(input, {
+      onSuccess: (answer) => {
+        const label = t('connectorOrders.actions.issueInvoice');
+        onDone({ label, notifications: answer.notifications, invoice: answer });
+        onClose();
+        notifyDone({
+          title: t('connectorOrders.invoice.done', { number: `${answer.doc_series} ${answer.doc_nr}` }),
+          message: invoiceOutcomeLines(t as Translate, answer, true).slice(1).join(' · '),
+          link: { label: t('connectorOrders.toastLinks.invoice'), to: '/c/$companyId/documents/invoices', params: { companyId: orderKey.company_id }, search: { open: answer.bocp_id } as never },
+        });
       },
-    );
+    });
+  const refusal = preview.error ? preview.error.messages.join(' ') || preview.error.message : undefined;
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.invoice.title')} data-testid="invoice-dialog">
-      <Stack gap="sm">
-        <DateField label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} value={date} onChange={setDate} error={errors.date} data-testid="invoice-date" />
-        <Select
-          label={t('connectorOrders.invoice.series')}
-          description={t('connectorOrders.invoice.seriesHint')}
-          data={Object.entries(seriesOptions).map(([value, label]) => ({ value, label }))}
-          clearable
-          value={series}
-          onChange={setSeries}
-          error={errors.series}
-        />
-        <FormError message={errors._form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={action.isPending} data-testid="invoice-submit">
-            {t('connectorOrders.invoice.submit')}
-          </Button>
-        </Group>
-      </Stack>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={t('connectorOrders.invoice.titleOrder', { uid: orderKey.order_unique_id })}
+      size="lg"
+      data-testid="invoice-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <DateField label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} value={date} onChange={setDate} error={errors.date} data-testid="invoice-date" />
+          <Select
+            label={t('connectorOrders.invoice.series')}
+            description={t('connectorOrders.invoice.seriesHint')}
+            data={Object.entries(seriesOptions).map(([value, label]) => ({ value, label }))}
+            clearable
+            value={series}
+            onChange={setSeries}
+            error={errors.series}
+          />
+          {preview.data ? (
+            <InvoiceOutcomeList outcome={preview.data} done={false} testId="invoice-preview" />
+          ) : preview.isFetching ? (
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                {t('connectorOrders.invoice.previewLoading')}
+              </Text>
+            </Group>
+          ) : refusal ? (
+            <Alert color="orange" variant="light" title={t('connectorOrders.invoice.previewRefused')} data-testid="invoice-preview-refused">
+              <Text size="sm">{refusal}</Text>
+            </Alert>
+          ) : null}
+          <FormError message={errors._form} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={action.isPending} disabled={date === undefined} data-testid="invoice-submit">
+              {t('connectorOrders.invoice.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app
 import { DetailPanel, DetailSection, JsonView, KeyValue, queryState } from '../../components/detail/index.ts';
 import { OrderActions, type ActionOutcome } from './OrderActions.tsx';
 import { DeliveryBadge, OrderNotifications } from './OrderNotifications.tsx';
+import { InvoiceOutcomeList } from './InvoiceFollowUps.tsx';
 
 const address = (a: OrderAddress | null) =>
   a ? [a.street, a.number && `nr. ${a.number}`, a.building && `bl. ${a.building}`, a.stair && `sc. ${a.stair}`, a.floor && `et. ${a.floor}`, a.apartment && `ap. ${a.apartment}`, a.zip, a.city, a.county, a.country].filter(Boolean).join(', ') : '';
@@ -60,6 +61,7 @@ function LastAction({ outcome, order }: { outcome: ActionOutcome; order: OrderDe
   const { t } = useTranslation();
   return (
     <Alert variant="light" color="blue" title={`${t('connectorOrders.actions.last')}: ${outcome.label}`} data-testid="last-action">
+      {outcome.invoice && <InvoiceOutcomeList outcome={outcome.invoice} done testId="invoice-done" />}
       {outcome.notifications.length === 0 ? (
         <Text size="sm">{t('connectorOrders.delivery.noReceiver')}</Text>
       ) : (
