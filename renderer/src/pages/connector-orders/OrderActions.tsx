@@ -348,7 +348,7 @@ function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone
       <Stack gap="sm">
         <Select
           label={t('connectorOrders.awb.courier')}
-          description={fieldSchema(AWB, 'awb_type').description}
+          description={t('connectorOrders.awb.courierHint')}
           data={Object.entries(couriers).map(([value, label]) => ({ value, label }))}
           value={chosen}
           onChange={setCourier}

@@ -159,6 +159,7 @@ export const en = {
   awb: {
     title: 'Generate an AWB',
     courier: 'Courier',
+    courierHint: "Chosen: the connector's default courier. A broker also needs its sub-courier",
     subtype: 'Sub-courier (broker only)',
     packets: 'Parcels',
     weight: 'Weight (kg)',
@@ -344,6 +345,7 @@ export const ro: Messages<typeof en> = {
   awb: {
     title: 'Generează un AWB',
     courier: 'Curier',
+    courierHint: 'Ales: curierul implicit al conectorului. Un broker cere și sub-curierul',
     subtype: 'Sub-curier (doar broker)',
     packets: 'Colete',
     weight: 'Greutate (kg)',

@@ -78,6 +78,12 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
 
   const submit = async () => {
     if (unreadable.size > 0) return;
+    // A required field left empty says so itself, in the app's language, before anything is asked or sent.
+    const empty = PAYMENT_FIELDS.filter((f) => f.required && (values[f.name] === undefined || values[f.name] === null || values[f.name] === ''));
+    if (empty.length > 0) {
+      setErrors((all) => ({ ...all, ...Object.fromEntries(empty.map((f) => [f.name, t('inputs.required')])) }));
+      return;
+    }
     // Nothing left to pay: the payment would stay unallocated, the client's credit. Said, and asked, first.
     if (form.sale.open_amount <= 0) {
       const ok = await confirmAction({

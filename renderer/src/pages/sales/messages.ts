@@ -30,7 +30,7 @@ export const en = {
   empty: {
     title: 'No sales receipts here',
     filtered: 'No sales receipt matches these filters. Widen the date range or clear the filters.',
-    none: 'This account has no sales receipts yet. Partners create them with POST /sales/ or through a connector order.',
+    none: 'This account has no sales receipts yet. A partner program makes them through the API, and a connector order makes its own.',
   },
   detail: {
     label: 'Sales receipt {{number}}',
@@ -160,7 +160,7 @@ export const ro: Messages<typeof en> = {
   empty: {
     title: 'Niciun bon de vânzare aici',
     filtered: 'Niciun bon de vânzare nu corespunde filtrelor. Lărgiți intervalul de date sau ștergeți filtrele.',
-    none: 'Contul nu are încă bonuri de vânzare. Partenerii le creează cu POST /sales/ sau printr-o comandă de la conector.',
+    none: 'Contul nu are încă bonuri de vânzare. Programul unui partener le face prin API, iar o comandă de la conector își face bonul ei.',
   },
   detail: {
     label: 'Bon de vânzare {{number}}',
