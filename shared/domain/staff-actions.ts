@@ -142,8 +142,12 @@ export const OrderAwbInput = Type.Object(
     weight: Type.Optional(Type.Number({ minimum: 0.01, maximum: 10000, description: 'kg; default the product lines (at least 0.5)' })),
     awb_service_type: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('express')], { default: 'standard' })),
     shipping_payer: Type.Optional(Type.Union([Type.Literal('sender'), Type.Literal('recipient')], { default: 'sender' })),
-    cash_on_delivery: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: "default the order's cod_amount" })),
-    declared_value: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: "default the order's total" })),
+    cash_on_delivery: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10_000_000, description: "default the order's cod_amount; 0 to 10,000,000 (outside: a 400 naming the field, never clamped)" }),
+    ),
+    declared_value: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10_000_000, description: "default the order's total; 0 to 10,000,000 (outside: a 400 naming the field, never clamped)" }),
+    ),
   },
   { additionalProperties: false },
 );
