@@ -66,7 +66,10 @@ describe('background checkpoints', () => {
     // More than SQLite's own threshold (1000 pages) at once: inline, the commit crossing it would
     // have checkpointed; now the frames wait for the worker.
     writePages(live, 1200);
-    expect(pendingFrames(live.path)).toBeGreaterThan(1000);
+    // Either the frames still wait, or the worker (a thread of its own, fast on an idle machine and
+    // free to run while the writes go on) has copied them already: never an inline checkpoint,
+    // which would leave at most 1000 frames and no background checkpoint.
+    expect(pendingFrames(live.path) > 1000 || live.backgroundCheckpoints()! > 0).toBe(true);
     await until(() => pendingFrames(live.path) === 0, 'the worker copied every frame');
     expect(live.backgroundCheckpoints()).toBeGreaterThan(0);
     // A few frames, then nothing more: copied at the worker's next look.
