@@ -5,7 +5,7 @@ import type { HandlersOf } from '../operation-handlers.ts';
 import type { Awbs } from '../domains/awb/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { OperationHandlers } from '../operation-handlers.ts';
-import { createInvoiceFollowUps } from '../domains/connectors/staff-invoice-preview.ts';
+import { createInvoiceFollowUps } from '../domains/connectors/index.ts';
 
 export interface StaffDocumentDeps {
   db: Database;

@@ -17,6 +17,7 @@ export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
 export { createStaffDeliveries, type StaffDeliveries } from './staff-deliveries.ts';
+export { createInvoiceFollowUps, type InvoiceFollowUpsReader } from './staff-invoice-preview.ts';
 export type { OrderExtras } from './order-detail.ts';
 export type { OrderCancelInput } from './order-cancel.ts';
 
