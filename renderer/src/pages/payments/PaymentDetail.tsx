@@ -108,8 +108,8 @@ export function PaymentDetail({ companyId, incasareId, typeName, onClose }: { co
         <Group gap="xs">
           <Button
             size="xs"
-            color="red.9"
-            variant="light"
+            // Neutral like the other panel actions (readable in both themes); the confirmation carries the danger colour.
+            variant="default"
             onClick={() => void cancelPayment()}
             disabled={!p || p.document_cancelled === 1}
             title={p?.document_cancelled === 1 ? t('paymentActions.cancel.already') : undefined}
