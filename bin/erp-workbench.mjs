@@ -43,6 +43,8 @@ const built = (file) => existsSync(join(ROOT, file));
 if (process.argv[2] === 'serve') {
   // serve.ts reads its flags from process.argv.slice(2): the ones after `serve`.
   process.argv.splice(2, 1);
+  // The usage text names the command the way it was typed (serve.ts).
+  process.env.ERP_WORKBENCH_SERVE_COMMAND ??= process.env.npm_command === 'exec' ? 'npx erp-workbench serve' : 'erp-workbench serve';
   if (canBuild()) await import('../scripts/serve.mjs'); // builds what is stale, then runs dist/server/serve.js
   else if (built('dist/server/serve.js')) await import('../dist/server/serve.js');
   else await fromSource('electron/cli/serve.ts');

@@ -14,26 +14,76 @@ export interface ServeArgs {
   embeddedFtp: boolean;
   /** Serve over TLS (a certificate made once in the data folder); undefined: the user setting decides. */
   https: boolean | undefined;
+  /** Print one JSON line describing the started service instead of the banner. */
+  json: boolean;
+  /** A fixtures file (JSON or YAML) applied once the service runs. */
+  fixtures: string | undefined;
+  /** Host names added to the allowed_hosts setting (DNS-rebinding check) at start. */
+  allowedHosts: string[] | undefined;
 }
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const USAGE = `Usage: npm run serve -- [--data DIR] [--host 127.0.0.1] [--port 8080] [--seed demo|empty]
-                      [--scale N] [--admin-token TOKEN | --admin-token-file FILE]
-                      [--embedded-ftp] [--https | --no-https]
-       (or: npx erp-workbench serve [the same flags])
-The admin token also comes from ERP_WORKBENCH_ADMIN_TOKEN; without any, a random one is printed.`;
+/**
+ * The environment variables serve reads when the flag is absent (a flag always wins): a
+ * container or a CI service is configured this way.
+ */
+export const SERVE_ENV = {
+  data: 'ERP_WORKBENCH_DATA',
+  host: 'ERP_WORKBENCH_HOST',
+  port: 'ERP_WORKBENCH_PORT',
+  seed: 'ERP_WORKBENCH_SEED',
+  scale: 'ERP_WORKBENCH_SCALE',
+  'allowed-hosts': 'ERP_WORKBENCH_ALLOWED_HOSTS',
+  fixtures: 'ERP_WORKBENCH_FIXTURES',
+} as const;
 
 /** The environment variable that gives the admin token without showing it in `ps`. */
 export const ADMIN_TOKEN_ENV = 'ERP_WORKBENCH_ADMIN_TOKEN';
 
+/** The usage text, naming the command the way this process was started (`npm run serve --` or `npx erp-workbench serve`). */
+export function serveUsage(command = 'npm run serve --'): string {
+  const pad = ' '.repeat(command.length + 8);
+  return `Usage: ${command} [--data DIR] [--host 127.0.0.1] [--port 8080] [--seed demo|empty]
+${pad}[--scale N] [--admin-token TOKEN | --admin-token-file FILE]
+${pad}[--embedded-ftp] [--https | --no-https] [--json]
+${pad}[--fixtures FILE] [--allowed-hosts NAME,...]
+
+  --port 0        picks a free port (printed, and in --json's "port")
+  --json          one JSON line on stdout before anything else: urls, port, pid, token_generated
+  --fixtures FILE declared users, connectors, products, contacts and orders (JSON or YAML), applied idempotently
+  --allowed-hosts extra Host names accepted while listening on loopback (the allowed_hosts setting)
+
+Environment (a flag wins): ${ADMIN_TOKEN_ENV}, ${Object.values(SERVE_ENV).join(', ')}.
+Without any admin token a random one is made and printed.`;
+}
+
+/** The usage text of `npm run serve` (kept for callers of the constant). */
+export const USAGE = serveUsage();
+
 const TOKEN = /^[\x21-\x7e]{8,200}$/;
 const TOKEN_RULE = 'use 8 to 200 printable characters without spaces';
 
-/** Reads the contract's serve flags; a bad value is a UsageError that names the flag. */
-export function parseServeArgs(argv: string[]): ServeArgs {
+/** The flags given, completed by the environment for those absent; names the source of a bad value. */
+function withEnvironment(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): Map<string, string> {
+  const source = new Map<string, string>();
+  for (const [flag, variable] of Object.entries(SERVE_ENV)) {
+    if (values[flag] !== undefined) {
+      source.set(flag, `--${flag}`);
+    } else if (env[variable] !== undefined && env[variable] !== '') {
+      values[flag] = env[variable];
+      source.set(flag, variable);
+    } else {
+      source.set(flag, `--${flag}`);
+    }
+  }
+  return source;
+}
+
+/** Reads the contract's serve flags (then the environment); a bad value is a UsageError that names the flag or variable. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): ServeArgs {
   let values;
   try {
     ({ values } = parseArgs({
@@ -43,13 +93,16 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         data: { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
-        seed: { type: 'string', default: 'demo' },
-        scale: { type: 'string', default: '1' },
+        seed: { type: 'string' },
+        scale: { type: 'string' },
         'admin-token': { type: 'string' },
         'admin-token-file': { type: 'string' },
         'embedded-ftp': { type: 'boolean', default: false },
         https: { type: 'boolean' },
         'no-https': { type: 'boolean' },
+        json: { type: 'boolean', default: false },
+        fixtures: { type: 'string' },
+        'allowed-hosts': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -57,15 +110,18 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     throw new UsageError((error as Error).message);
   }
   if (values.help) throw new UsageError('');
+  const from = withEnvironment(values, env);
+  const seed = values.seed ?? 'demo';
+  const scale = values.scale ?? '1';
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!/^\d+$/.test(values.port!) || port > 65535)) {
-    throw new UsageError(`--port: '${values.port}' is not a port number (0-65535; 0 picks a free port)`);
+    throw new UsageError(`${from.get('port')}: '${values.port}' is not a port number (0-65535; 0 picks a free port)`);
   }
-  if (values.seed !== 'demo' && values.seed !== 'empty') {
-    throw new UsageError(`--seed: '${values.seed}' is not one of demo, empty`);
+  if (seed !== 'demo' && seed !== 'empty') {
+    throw new UsageError(`${from.get('seed')}: '${seed}' is not one of demo, empty`);
   }
-  if (!/^\d+$/.test(values.scale!) || Number(values.scale) < 1 || Number(values.scale) > 10000) {
-    throw new UsageError(`--scale: '${values.scale}' is not a whole number from 1 to 10000`);
+  if (!/^\d+$/.test(scale) || Number(scale) < 1 || Number(scale) > 10000) {
+    throw new UsageError(`${from.get('scale')}: '${scale}' is not a whole number from 1 to 10000`);
   }
   const token = values['admin-token'];
   if (token !== undefined && !TOKEN.test(token)) throw new UsageError(`--admin-token: ${TOKEN_RULE}`);
@@ -73,19 +129,35 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     throw new UsageError('--admin-token and --admin-token-file: give one of them');
   }
   if (values['admin-token-file'] === '') throw new UsageError('--admin-token-file: empty');
-  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host: empty');
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError(`${from.get('host')}: empty`);
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError(`${from.get('data')}: empty`);
+  if (values.fixtures !== undefined && values.fixtures.trim() === '') throw new UsageError(`${from.get('fixtures')}: empty`);
   if (values.https && values['no-https']) throw new UsageError('--https and --no-https: give one of them');
   return {
     dataDir: values.data,
     host: values.host,
     port,
-    seed: values.seed,
-    scale: Number(values.scale),
+    seed,
+    scale: Number(scale),
     adminToken: token,
     adminTokenFile: values['admin-token-file'],
     embeddedFtp: values['embedded-ftp'] === true,
     https: values['no-https'] ? false : values.https,
+    json: values.json === true,
+    fixtures: values.fixtures,
+    allowedHosts: values['allowed-hosts'] === undefined ? undefined : parseHostList(values['allowed-hosts'], from.get('allowed-hosts')!),
   };
+}
+
+/** `a.example,b.example` -> the names; an empty entry or one with spaces or a scheme is refused. */
+function parseHostList(text: string, source: string): string[] {
+  const names = text.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!/^(\*\.)?[A-Za-z0-9_.[\]:-]+$/.test(name)) {
+      throw new UsageError(`${source}: '${name}' is not a host name (a comma-separated list such as erp.test,*.ci.internal; no scheme, no port)`);
+    }
+  }
+  return names;
 }
 
 /**

@@ -15,6 +15,8 @@ import { registerListen } from './commands/listen.ts';
 import { registerLogs } from './commands/logs.ts';
 import { registerUsers } from './commands/users.ts';
 import { registerOp } from './commands/op.ts';
+import { registerWait } from './commands/wait.ts';
+import { registerVerify } from './commands/verify.ts';
 import { APP_VERSION } from '../core/version.ts';
 
 const CONNECTION_HELP = `
@@ -23,7 +25,7 @@ Connection (every command but serve): --url and --token, else ERP_WORKBENCH_URL 
 --https: --ca <data>/tls/ca.pem, or NODE_EXTRA_CA_CERTS=<that file>.
 
 Exit codes: 0 ok, 1 the service refused the call (its message on stderr), 2 usage error,
-3 the service cannot be reached (not running, wrong URL, certificate not trusted).`;
+3 the service cannot be reached (not running, wrong URL, certificate not trusted), 4 verify: the count differs.`;
 
 /** The options of the connection and the output, on the program and on every command (before or after its name). */
 function addCommonOptions(command: Command): Command {
@@ -52,6 +54,8 @@ export function buildProgram(): Command {
   registerListen(program);
   registerLogs(program);
   registerUsers(program);
+  registerWait(program);
+  registerVerify(program);
   registerOp(program);
   const withCommon = (command: Command) => {
     // serve and op read their own flags; every other command takes the common ones after its name too.
@@ -68,8 +72,10 @@ export function buildProgram(): Command {
 export async function runCli(argv: string[]): Promise<number> {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   try {
+    process.exitCode = undefined;
     await buildProgram().parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    // A command may set a non-zero code of its own (verify: the count differs).
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof UsageError) {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Core } from '../core/create-core.ts';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
-import type { RunningServer } from '../server/create-server.ts';
-import { parseServeArgs, resolveAdminToken, UsageError, USAGE } from './args.ts';
+import type { StartedService } from '../lib/start-service.ts';
+import { parseServeArgs, resolveAdminToken, serveUsage, UsageError, type ServeArgs } from './args.ts';
+import { watchWrapper } from './wrapper-watch.ts';
 
 /** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -15,29 +14,51 @@ async function listenerCertificate(dataDir: string, host: string) {
 }
 
 /**
+ * The command this process was started with, for the usage text: the bin says so through
+ * ERP_WORKBENCH_SERVE_COMMAND; npm run sets npm_lifecycle_event; else the script itself.
+ */
+function startCommand(env: NodeJS.ProcessEnv): string {
+  if (env.ERP_WORKBENCH_SERVE_COMMAND) return env.ERP_WORKBENCH_SERVE_COMMAND;
+  if (env.npm_lifecycle_event === 'serve') return 'npm run serve --';
+  return `node ${process.argv[1] ?? 'serve.js'}`;
+}
+
+/** Reads flags and environment; --help and a bad flag answer here and exit. */
+function readArgs(argv: string[]): { args: ServeArgs; givenToken: string | undefined } {
+  try {
+    const args = parseServeArgs(argv, process.env);
+    return { args, givenToken: resolveAdminToken(args, process.env) };
+  } catch (error) {
+    if (error instanceof UsageError) {
+      if (error.message) console.error(`error: ${error.message}`);
+      console.error(serveUsage(startCommand(process.env)));
+      process.exit(error.message ? 2 : 0);
+    }
+    throw error;
+  }
+}
+
+/** The REST API users of every account: the banner says how many exist instead of assuming none. */
+async function countApiUsers(service: StartedService, companyIds: number[]): Promise<number> {
+  let count = 0;
+  for (const companyId of companyIds) count += (await service.core.invoke('apiUsers.list', { company_id: companyId })).length;
+  return count;
+}
+
+/**
  * The headless service: the same core and HTTP doors as the desktop app, without a window.
- * Stops cleanly on SIGINT/SIGTERM: no new connections, requests in flight finish, the
- * database closes, exit 0.
+ * Stops cleanly on SIGINT/SIGTERM/SIGHUP, and when the npm or npx wrapper that started it goes
+ * away: no new connections, requests in flight finish, the database closes, exit 0.
  */
 async function main(argv: string[]): Promise<void> {
   // Whoever reads our output may go away first (a closed pipe); losing log lines must not
   // turn a clean stop into a crash.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  let args;
-  let givenToken: string | undefined;
-  try {
-    args = parseServeArgs(argv);
-    givenToken = resolveAdminToken(args, process.env);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      if (error.message) console.error(`error: ${error.message}`);
-      console.error(USAGE);
-      process.exit(error.message ? 2 : 0);
-    }
-    throw error;
-  }
-  // Loaded once the flags are good: --help and a bad flag answer at once.
-  const [{ seedNewDataFolder }, { seedProgressBar }] = await Promise.all([import('../core/store/first-seed.ts'), import('./progress.ts')]);
+  const { args, givenToken } = readArgs(argv);
+  // --json: stdout carries only the JSON line; the human lines go to stderr.
+  const say = args.json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+
+  const { seedProgressBar } = await import('./progress.ts');
   // The settings file is read (through conf, ~0.2 s to load) only when a flag leaves it a say.
   const settings =
     args.host === undefined || args.port === undefined || args.https === undefined
@@ -47,77 +68,101 @@ async function main(argv: string[]): Promise<void> {
   const port = args.port ?? settings?.get('listenPort') ?? 8080;
   const https = args.https ?? settings?.get('listenHttps') ?? false;
   const dataDir = args.dataDir ?? defaultDataDir();
-  const adminToken = givenToken ?? randomBytes(18).toString('base64url');
 
   const progress = seedProgressBar();
-  let core: Core;
-  let seededNow: boolean;
-  try {
-    // A new folder is seeded in a worker thread first, with nothing else loaded yet: the seed's
-    // memory goes with the thread (first-seed.ts).
-    seededNow = await seedNewDataFolder({
-      dataDir,
-      kind: args.seed,
-      scale: args.scale,
-      now: new Date(),
-      onProgress: progress.onProgress,
-      onWait: (pid) => console.error(`another process (pid ${pid}) is seeding ${dataDir}; waiting for it to finish...`),
-    });
-    const { createCore } = await import('../core/create-core.ts');
-    core = createCore({ dataDir, seed: args.seed, scale: args.scale, onSeedProgress: progress.onProgress });
-  } finally {
-    progress.stop();
-  }
-  const [{ startServer }, { REST_PREFIX }] = await Promise.all([import('../server/create-server.ts'), import('../server/public/index.ts')]);
   // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
   const tls = https ? await listenerCertificate(dataDir, host) : undefined;
-  let server: RunningServer;
+  const { startService } = await import('../lib/start-service.ts');
+  let service: StartedService;
   try {
-    server = await startServer({ core, host, port, adminToken, rendererDir: RENDERER_DIR, ...(tls && { tls }) });
+    service = await startService({
+      dataDir,
+      host,
+      port,
+      seed: args.seed,
+      scale: args.scale,
+      adminToken: givenToken,
+      rendererDir: RENDERER_DIR,
+      ...(tls && { tls }),
+      ...(args.allowedHosts && { allowedHosts: args.allowedHosts }),
+      onSeedProgress: progress.onProgress,
+      onSeedWait: (pid) => console.error(`another process (pid ${pid}) is seeding ${dataDir}; waiting for it to finish...`),
+    });
   } catch (error) {
-    await core.close();
+    progress.stop();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
     else console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
     process.exit(1);
   }
+  progress.stop();
+  const { core } = service;
+  const [{ REST_PREFIX }, accounts, health] = await Promise.all([
+    import('../server/public/index.ts'),
+    core.invoke('accounts.list', {}),
+    core.invoke('service.health', {}),
+  ]);
+  const apiUsers = await countApiUsers(service, accounts.map((a) => a.company_id));
+  const ftp = args.embeddedFtp ? await core.useEmbeddedFtpForAll() : undefined;
 
-  const accounts = (await core.invoke('accounts.list', {})).map((a) => `${a.company_id} (${a.name})`);
-  const seedNote = !(seededNow || core.seeded)
+  const restBase = `${service.url}${REST_PREFIX}`;
+  if (args.json) {
+    // One line, first on stdout: a script reads it and knows where everything is.
+    process.stdout.write(
+      `${JSON.stringify({
+        event: 'listening',
+        version: health.version,
+        pid: process.pid,
+        host,
+        port: service.port,
+        url: service.url,
+        rest_base: `${restBase}/{company_id}/`,
+        control_base: `${service.url}/_sandbox/`,
+        health_url: `${service.url}/_sandbox/health`,
+        web_ui: `${service.url}/?token=${encodeURIComponent(service.adminToken)}`,
+        admin_token: service.adminToken,
+        token_generated: service.tokenGenerated,
+        data_dir: dataDir,
+        seeded: service.seeded ? { seed: args.seed, scale: args.scale } : null,
+        accounts: accounts.map((a) => ({ company_id: a.company_id, name: a.name })),
+        api_users: apiUsers,
+        ...(ftp && { ftp: `ftp://${ftp.host}:${ftp.port}/` }),
+        ...(tls && { tls: { ca_file: tls.caFile, fingerprint256: tls.fingerprint256 } }),
+      })}\n`,
+    );
+  }
+  const seedNote = !service.seeded
     ? ''
     : core.startState === 'interrupted'
       ? ` (an earlier seed was interrupted: seeded again: ${args.seed}, scale ${args.scale})`
       : ` (new, seeded: ${args.seed}, scale ${args.scale})`;
-  console.log(`ERP Workbench ${(await core.invoke('service.health', {})).version} — data in ${dataDir}${seedNote}`);
-  console.log(`REST API:    ${server.url}${REST_PREFIX}/{company_id}/   accounts: ${accounts.join(', ')}`);
-  console.log(`Control API: ${server.url}/_sandbox/   (Authorization: Bearer ${adminToken})`);
-  console.log(`Web UI:      ${server.url}/?token=${encodeURIComponent(adminToken)}`);
+  say(`ERP Workbench ${health.version} — data in ${dataDir}${seedNote}`);
+  say(`REST API:    ${restBase}/{company_id}/   accounts: ${accounts.map((a) => `${a.company_id} (${a.name})`).join(', ')}`);
+  say(`Control API: ${service.url}/_sandbox/   (Authorization: Bearer ${service.adminToken})`);
+  say(`Web UI:      ${service.url}/?token=${encodeURIComponent(service.adminToken)}`);
   if (tls) {
     const made = tls.generated === 'none' ? 'reused' : tls.generated === 'server' ? 'made now by the same CA' : 'made now with a new CA';
-    console.log(`TLS:         certificate SHA-256 ${tls.fingerprint256} (${made}; valid until ${tls.validTo.toISOString().slice(0, 10)})`);
-    console.log(`CA file:     ${tls.caFile}   (trust it: curl --cacert FILE, NODE_EXTRA_CA_CERTS=FILE)`);
+    say(`TLS:         certificate SHA-256 ${tls.fingerprint256} (${made}; valid until ${tls.validTo.toISOString().slice(0, 10)})`);
+    say(`CA file:     ${tls.caFile}   (trust it: curl --cacert FILE, NODE_EXTRA_CA_CERTS=FILE)`);
   }
-  console.log('No API user exists until you create one: POST /_sandbox/accounts/{company_id}/api-users');
-  if (args.embeddedFtp) {
-    const ftp = await core.useEmbeddedFtpForAll();
-    console.log(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);
-  }
+  say(
+    apiUsers === 0
+      ? 'No API user exists yet: create one with POST /_sandbox/accounts/{company_id}/api-users (or npx erp-workbench users create)'
+      : `API users:   ${apiUsers} (list them: GET /_sandbox/accounts/{company_id}/api-users)`,
+  );
+  if (ftp) say(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping (finishing requests in flight)...`);
-    try {
-      await server.close();
-    } finally {
-      await core.close();
-    }
-    console.log('stopped');
+    say(`${reason}: stopping (finishing requests in flight)...`);
+    await service.stop();
+    say('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  watchWrapper(process.env, (why) => void stop(why));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { op, CompanyId } from './operation-def.ts';
-import { ApiLogEntry } from '../domain/api-log.ts';
+import { ApiLogCount, ApiLogEntry } from '../domain/api-log.ts';
 import { DELIVERY_STATUSES, NotificationTypeSchema, WebhookDelivery } from '../domain/webhooks.ts';
 
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -63,6 +63,27 @@ export const logOperations = {
     }),
     output: logOutput(ApiLogEntry),
     http: { method: 'GET', path: '/accounts/:company_id/lists/api-log' },
+    reads: ['api_log'],
+  }),
+  'apiLog.count': op({
+    summary: "How many REST calls of an account match: method, route, status, user, time window (`erp-workbench verify`; WireMock's verify)",
+    input: Type.Object(
+      {
+        company_id: CompanyId,
+        method: Type.Optional(Type.Enum([...API_LOG_METHODS])),
+        route: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "the route after the company id: its start ('/sales' counts '/sales/list/' ...), or exactly with exact=true" })),
+        exact: Type.Optional(Type.Boolean({ default: false, description: 'route must be equal, not only its start' })),
+        status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+        status_class: Type.Optional(Type.Enum([...API_LOG_STATUS_CLASSES])),
+        user: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the API user name, exactly' })),
+        after_id: Type.Optional(Type.Integer({ minimum: 0, description: 'only entries after this id (latest_id of an earlier count: the calls made since)' })),
+        since: Type.Optional(Type.String({ minLength: 10, maxLength: 40, description: "from this time, inclusive: an ISO 8601 instant (2026-11-28T10:00:00Z) or the log's own 'YYYY-MM-DD[ HH:MM:SS]' (Europe/Bucharest, the service clock)" })),
+        until: Type.Optional(Type.String({ minLength: 10, maxLength: 40, description: 'up to this time, inclusive; the same forms as since' })),
+      },
+      { additionalProperties: false },
+    ),
+    output: ApiLogCount,
+    http: { method: 'GET', path: '/accounts/:company_id/api-log/count' },
     reads: ['api_log'],
   }),
   'apiLog.get': op({

@@ -28,7 +28,7 @@ export type { OperationDef } from './operation-def.ts';
  */
 export const operations = {
   'service.health': op({
-    summary: 'Liveness and version',
+    summary: 'Liveness and version; the one call that needs no admin token (probes, `erp-workbench wait`)',
     input: Empty,
     output: Type.Object({ status: Type.Literal('ok'), version: Type.String(), api_version: Type.String() }),
     http: { method: 'GET', path: '/health' },

@@ -20,3 +20,12 @@ export type ApiLogEntry = Static<typeof ApiLogEntry>;
 
 /** How many characters of each body the log keeps. */
 export const API_LOG_BODY_HEAD = 2048;
+
+/** How many API log entries match a filter (apiLog.count: the CLI's `verify`). */
+export const ApiLogCount = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  first_ts: Type.Union([Type.String(), Type.Null()], { description: 'ts of the oldest matching entry (Europe/Bucharest)' }),
+  last_ts: Type.Union([Type.String(), Type.Null()], { description: 'ts of the newest matching entry' }),
+  latest_id: Type.Integer({ minimum: 0, description: "the newest id of the account's log whatever the filters: pass it as after_id later to count only the calls made since" }),
+});
+export type ApiLogCount = Static<typeof ApiLogCount>;

@@ -58,6 +58,34 @@ function open(conn: Connection, method: string, path: string, body: string | und
   });
 }
 
+/**
+ * One call of the health probe (GET /_sandbox/health, no token needed): the service's version
+ * when it answers 200 with status ok; an UnreachableError otherwise (refused, timed out, not ours).
+ */
+export async function probeHealth(url: string, ca: string | undefined, timeoutMs: number): Promise<{ version: string }> {
+  const conn: Connection = { url, token: '', ca };
+  const target = new URL(`${url}/_sandbox/health`);
+  const secure = target.protocol === 'https:';
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const options: https.RequestOptions = { method: 'GET', headers: { accept: 'application/json' }, timeout: timeoutMs, ...(secure && ca && { ca: [...rootCertificates, ca] }) };
+    const request = (secure ? https : http).request(target, options, resolve);
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    request.on('error', (error: NodeJS.ErrnoException) => reject(unreachable(conn, error)));
+    request.end();
+  });
+  const text = await readAll(response);
+  let data: { status?: unknown; version?: unknown } | undefined;
+  try {
+    data = (JSON.parse(text) as { data?: typeof data }).data;
+  } catch {
+    // not JSON: not this service
+  }
+  if (response.statusCode !== 200 || data?.status !== 'ok' || typeof data.version !== 'string') {
+    throw new UnreachableError(`${url} answered HTTP ${response.statusCode} without an ERP Workbench health status`);
+  }
+  return { version: data.version };
+}
+
 async function readAll(response: http.IncomingMessage): Promise<string> {
   let text = '';
   for await (const chunk of response) text += (chunk as Buffer).toString('utf8');

@@ -1,4 +1,5 @@
 import { badRequest } from '../../../shared/contract/errors.ts';
+import { formatTimestamp } from '../time.ts';
 import type { logOperations } from '../../../shared/contract/operations-logs.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { ApiLog } from '../domains/api-log/index.ts';
@@ -6,7 +7,7 @@ import type { Deliveries } from '../webhooks/deliveries.ts';
 
 export interface LogHandlerDeps {
   deliveries: Pick<Deliveries, 'window'>;
-  apiLog: Pick<ApiLog, 'window' | 'get'>;
+  apiLog: Pick<ApiLog, 'window' | 'get' | 'count'>;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }
@@ -28,6 +29,29 @@ function day(field: string, value: string | undefined): string | undefined {
     throw badRequest(`${field}: '${value}' is not a calendar date (YYYY-MM-DD)`);
   }
   return value;
+}
+
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}:\d{2}))?$/;
+
+/**
+ * A time bound of apiLog.count in the log's own form ('YYYY-MM-DD HH:MM:SS', Europe/Bucharest):
+ * an ISO instant with its offset is converted; a local day or time is taken as it is (a day
+ * alone is its first second for since, its last for until). Anything else is a 400 naming the field.
+ */
+function timeBound(field: 'since' | 'until', value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const local = LOCAL_TIME.exec(value);
+  if (local) {
+    day(field, local[1]);
+    const time = local[2] ?? (field === 'since' ? '00:00:00' : '23:59:59');
+    if (!/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(time)) throw badRequest(`${field}: '${value}' is not a time of day`);
+    return `${local[1]} ${time}`;
+  }
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : undefined;
+  if (!instant || Number.isNaN(instant.getTime())) {
+    throw badRequest(`${field}: '${value}' is neither an ISO 8601 instant with its offset (2026-11-28T10:00:00Z) nor 'YYYY-MM-DD[ HH:MM:SS]'`);
+  }
+  return formatTimestamp(instant);
 }
 
 /** The account checked (404), the day range checked, the window with the contract's defaults. */
@@ -82,6 +106,28 @@ export function createLogHandlers(deps: LogHandlerDeps): HandlersOf<keyof typeof
         },
         window,
       );
+    },
+    'apiLog.count': (input) => {
+      deps.requireAccount(input.company_id);
+      if (input.status !== undefined && input.status_class !== undefined && `${String(input.status)[0]}xx` !== input.status_class) {
+        throw badRequest(`status: ${input.status} is not a ${input.status_class} status; give one of the two`);
+      }
+      const tsFrom = timeBound('since', input.since);
+      const tsThrough = timeBound('until', input.until);
+      if (tsFrom !== undefined && tsThrough !== undefined && tsThrough < tsFrom) throw badRequest(`until: ${input.until} is before since ${input.since}`);
+      const route = input.route?.trim();
+      if (input.exact && !route) throw badRequest('exact: needs a route');
+      return deps.apiLog.count(input.company_id, {
+        method: input.method,
+        route: route ? route : undefined,
+        routeExact: input.exact === true,
+        status: input.status,
+        statusClass: input.status_class,
+        user: input.user,
+        afterId: input.after_id,
+        tsFrom,
+        tsThrough,
+      });
     },
     'apiLog.get': ({ company_id, id }) => {
       deps.requireAccount(company_id);

@@ -27,6 +27,13 @@ function coerceStrings(schema: TSchema, values: Record<string, string>): Record<
   return out;
 }
 
+/** GET (or HEAD) /_sandbox/health, with or without a query string. */
+function isHealthProbe(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0];
+  return path === `${CONTROL_PREFIX}/health`;
+}
+
 /** The contract's control API: one route per operation of the map, bearer-token protected. */
 export async function controlApi(app: FastifyInstance, opts: { core: Core; adminToken: string }): Promise<void> {
   const expected = digest(opts.adminToken);
@@ -39,6 +46,9 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
   const lockout = new LockoutTracker({ now: () => core.clock.systemNow() }, () => core.rest.serviceSettings().auth_lockout);
 
   app.addHook('onRequest', async (request, reply) => {
+    // The health probe answers anyone (container HEALTHCHECKs, CI waits, load balancers): it says
+    // only that the service runs and its version, nothing of any account.
+    if (isHealthProbe(request)) return;
     const lockEnd = lockout.lockEnd(request.ip);
     if (lockEnd !== undefined) {
       // While locked every call is refused, the right token included: a guesser cannot tell

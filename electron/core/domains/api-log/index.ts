@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { API_LOG_BODY_HEAD, type ApiLogEntry } from '../../../../shared/domain/api-log.ts';
+import { API_LOG_BODY_HEAD, type ApiLogCount, type ApiLogEntry } from '../../../../shared/domain/api-log.ts';
 import { formatTimestamp, type Clock } from '../../time.ts';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import { Pager, type Window, type WindowOptions } from '../../store/paging.ts';
@@ -74,7 +74,15 @@ export interface ApiLogFilter {
   /** ts range, whole days: 'YYYY-MM-DD' (Europe/Bucharest), inclusive. */
   dateFrom?: string | undefined;
   dateThrough?: string | undefined;
+  /** The route exactly (instead of its start). */
+  routeExact?: boolean | undefined;
+  /** Only entries written after this id (a mark taken before the calls being checked). */
+  afterId?: number | undefined;
+  /** ts range to the second: 'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest), inclusive. */
+  tsFrom?: string | undefined;
+  tsThrough?: string | undefined;
 }
+
 
 // A line that refers to another for its answer's head reads it there (by primary key).
 const COLUMNS =
@@ -94,10 +102,14 @@ function whereOf(companyId: number, filter: ApiLogFilter): Where {
       .add('status >= ? AND status <= ?', hundreds, hundreds === undefined ? undefined : hundreds + 99)
       .add('username = ?', filter.user)
       // A range of the route index (LIKE would not use it: the column is case-sensitive).
-      .add('route >= ? AND route < ?', route, route === undefined ? undefined : `${route}${PAST_PREFIX}`)
+      .add('route >= ? AND route < ?', filter.routeExact ? undefined : route, route === undefined ? undefined : `${route}${PAST_PREFIX}`)
+      .add('route = ?', filter.routeExact ? route : undefined)
       .add('method = ?', filter.method)
       .add('ts >= ?', filter.dateFrom)
       .add('ts <= ?', filter.dateThrough === undefined ? undefined : `${filter.dateThrough} 23:59:59`)
+      .add('id > ?', filter.afterId)
+      .add('ts >= ?', filter.tsFrom)
+      .add('ts <= ?', filter.tsThrough)
   );
 }
 
@@ -267,6 +279,18 @@ export function createApiLog(
         limit: options.limit,
       });
       return { ...found, rows: found.rows.map(entryOf) };
+    },
+    /** How many entries match (the CLI's verify, a test's assertion on the calls its code made). */
+    count(companyId: number, filter: ApiLogFilter): ApiLogCount {
+      flush();
+      const where = whereOf(companyId, filter);
+      const found = db
+        .prepare<unknown[], { count: number; first_ts: string | null; last_ts: string | null }>(
+          `SELECT count(*) AS count, min(ts) AS first_ts, max(ts) AS last_ts FROM api_log WHERE ${where}`,
+        )
+        .get(...where.params)!;
+      const latest = db.prepare<[number], number>('SELECT coalesce(max(id), 0) FROM api_log WHERE company_id = ?').pluck().get(companyId) as number;
+      return { ...found, latest_id: latest };
     },
     /** One entry of an account (404 when it is not, or no longer, kept). */
     get(companyId: number, id: number): ApiLogEntry {
