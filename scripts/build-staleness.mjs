@@ -14,7 +14,7 @@ export const PARTS = {
     output: 'dist/renderer/index.html',
   },
   server: {
-    inputs: ['electron', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
+    inputs: ['electron', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.lib.json', 'scripts/build.mjs'],
     output: 'dist/server/serve.js',
   },
   electron: {

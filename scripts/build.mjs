@@ -6,13 +6,14 @@
  * (dist/build-stamp.json, scripts/build-staleness.mjs) so `npm run serve` knows what is stale:
  *   renderer  the web UI (vite)                             -> dist/renderer/
  *   server    the headless server, electron/cli/serve.ts    -> dist/server/serve.js
+ *             and the package's in-process API, electron/lib -> dist/server/workbench.js, dist/types/
  *   electron  the desktop main process and its preload      -> dist/electron/{main,preload}/
  *   cli       the commands of bin/erp-workbench.mjs but serve -> dist/cli/main.js
  * --if-stale builds only the parts older than their sources.
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -75,8 +76,8 @@ const nodeBundle = (target) => ({
  * Bundles a Node entry holding the core into `outdir`, with what the core reads next to its own
  * module URL: the migrations (electron/core/store/migrate.ts) and the seed worker.
  */
-export async function buildCoreBundle(entryName, entryFile, outdir, target) {
-  const entryPoints = { [entryName]: entryFile };
+export async function buildCoreBundle(entryName, entryFile, outdir, target, moreEntries = {}) {
+  const entryPoints = { [entryName]: entryFile, ...moreEntries };
   if (existsSync(SEED_WORKER)) entryPoints['seed-worker'] = SEED_WORKER;
   if (existsSync(CHECKPOINT_WORKER)) entryPoints['checkpoint-worker'] = CHECKPOINT_WORKER;
   // Splitting: the entries share their common code as chunks, and a module the code imports
@@ -88,6 +89,24 @@ export async function buildCoreBundle(entryName, entryFile, outdir, target) {
   const to = join(outdir, 'migrations');
   mkdirSync(to, { recursive: true });
   for (const file of readdirSync(from).filter((name) => name.endsWith('.sql'))) copyFileSync(join(from, file), join(to, file));
+}
+
+/**
+ * The package's type declarations (tsconfig.lib.json: electron/lib/api.ts and the contract it
+ * names) into `outdir`. The sources import with .ts extensions (run as they are by Node and
+ * tsx); a published declaration refers to its neighbours as .js, as any package's do.
+ */
+async function buildDeclarations(outdir) {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.lib.json', '--outDir', outdir], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`declarations (tsc -p tsconfig.lib.json) failed (${run.status ?? run.signal})`);
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of walk(outdir).filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(file, 'utf8');
+    const fixed = text.replace(/(from\s+['"]|import\(['"])(\.{1,2}\/[^'"]+?)\.ts(['"])/g, '$1$2.js$3');
+    if (fixed !== text) writeFileSync(file, fixed);
+  }
 }
 
 /** Builds into a sibling folder, then puts it in place of `target`. */
@@ -115,9 +134,11 @@ const builders = {
     });
   },
   async server() {
+    // One bundle for the CLI's server and the package's entry: they share their chunks.
     await replaceFolder(join(ROOT, 'dist/server'), (outdir) =>
-      buildCoreBundle('serve', join(ROOT, 'electron/cli/serve.ts'), outdir, 'node20'),
+      buildCoreBundle('serve', join(ROOT, 'electron/cli/serve.ts'), outdir, 'node20', { workbench: join(ROOT, 'electron/lib/index.ts') }),
     );
+    await replaceFolder(join(ROOT, 'dist/types'), (outdir) => buildDeclarations(outdir));
   },
   async cli() {
     // The commands but serve (the bin runs dist/server for it): the control API's client, typebox bundled in.
@@ -168,6 +189,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const named = positionals.length ? positionals : Object.keys(PARTS);
   const parts = values['if-stale'] ? staleParts(ROOT, named) : named;
-  if (values['if-stale'] && parts.length === 0) console.log(`up to date: ${named.join(', ')}`);
+  if (values['if-stale'] && parts.length === 0 && !values.quiet) console.log(`up to date: ${named.join(', ')}`);
   await buildParts(parts, { quiet: values.quiet });
 }
