@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCoreBundle } from '../../scripts/build.mjs';
+import { request as httpRequest } from 'node:http';
 import { waitForOutput } from './spawned.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -120,8 +121,8 @@ describe('npm run serve (headless)', () => {
     const run = serve(['--data', data, '--port', '0', '--seed', 'empty']);
     const [, url, token] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\/ +\(Authorization: Bearer (\S+)\)/);
     expect(token!.length).toBeGreaterThanOrEqual(20);
-    expect((await fetch(`${url}/_sandbox/health`)).status).toBe(401);
-    expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${url}/_sandbox/accounts`)).status).toBe(401);
+    expect((await fetch(`${url}/_sandbox/accounts`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
@@ -165,9 +166,115 @@ describe('npm run serve (headless)', () => {
     [['--seed', 'full'], /--seed: 'full' is not one of demo, empty/],
     [['--colour', 'red'], /Unknown option '--colour'/],
   ])('refuses bad flags %j with exit code 2 and the usage', async (args, message) => {
-    const run = serve(args);
+    const run = serve(args, { npm_lifecycle_event: 'serve' });
     expect(await run.exited).toBe(2);
     expect(run.output()).toMatch(message);
-    expect(run.output()).toMatch(/Usage: npm run serve/);
+    expect(run.output()).toMatch(/Usage: npm run serve -- \[--data DIR\]/);
+  });
+
+  it('--help names the command the way it was started', async () => {
+    const direct = serve(['--help'], { npm_lifecycle_event: '', ERP_WORKBENCH_SERVE_COMMAND: '' });
+    expect(await direct.exited).toBe(0);
+    expect(direct.output()).toMatch(/Usage: node \S+serve\.js \[--data DIR\]/);
+    const npx = serve(['--help'], { ERP_WORKBENCH_SERVE_COMMAND: 'npx erp-workbench serve' });
+    expect(await npx.exited).toBe(0);
+    expect(npx.output()).toMatch(/Usage: npx erp-workbench serve \[--data DIR\][\s\S]*--json[\s\S]*ERP_WORKBENCH_PORT/);
+  });
+
+  it.each([
+    [{ ERP_WORKBENCH_SCALE: 'lots' }, /ERP_WORKBENCH_SCALE: 'lots' is not a whole number/],
+    [{ ERP_WORKBENCH_PORT: '-1' }, /ERP_WORKBENCH_PORT: '-1' is not a port number/],
+    [{ ERP_WORKBENCH_SEED: 'full' }, /ERP_WORKBENCH_SEED: 'full' is not one of demo, empty/],
+    [{ ERP_WORKBENCH_ALLOWED_HOSTS: 'http://x.test' }, /ERP_WORKBENCH_ALLOWED_HOSTS: 'http:\/\/x\.test' is not a host name/],
+  ])('refuses a bad environment value %j naming the variable', async (env, message) => {
+    const run = serve([], env);
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toMatch(message);
+  });
+});
+
+describe('serve for scripts and CI', () => {
+  it('--json prints one JSON line first on stdout (the bound port of --port 0, pid, URLs, token); the health probe needs no token', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const child = spawn(process.execPath, [serveJs, '--data', data, '--port', '0', '--seed', 'empty', '--json'], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: data } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitForOutput(() => stdout, /\n/);
+    const line = JSON.parse(stdout.split('\n')[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ event: 'listening', pid: child.pid, host: '127.0.0.1', token_generated: true, api_users: 0, seeded: { seed: 'empty', scale: 1 } });
+    expect(line['port']).toBeGreaterThan(0);
+    expect(line['url']).toBe(`http://127.0.0.1:${String(line['port'])}`);
+    expect(line['rest_base']).toBe(`${String(line['url'])}/app/rest/v1/{company_id}/`);
+    expect(line['accounts']).toEqual([{ company_id: 1, name: expect.any(String) }]);
+    // The banner went to stderr: stdout holds the JSON line alone.
+    await waitForOutput(() => stderr, /No API user exists yet/);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    const health = await fetch(`${String(line['url'])}/_sandbox/health`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { data: unknown }).data).toEqual({ status: 'ok', version: line['version'], api_version: '1.8.0' });
+    // The token of the line works; without it everything else stays closed.
+    expect((await fetch(`${String(line['url'])}/_sandbox/accounts`)).status).toBe(401);
+    expect((await fetch(`${String(line['url'])}/_sandbox/accounts`, { headers: { authorization: `Bearer ${String(line['admin_token'])}` } })).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('takes its configuration from ERP_WORKBENCH_* variables (a flag wins); the banner counts existing API users', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const env = { ERP_WORKBENCH_DATA: data, ERP_WORKBENCH_PORT: '0', ERP_WORKBENCH_SEED: 'empty', ERP_WORKBENCH_ADMIN_TOKEN: 'env-admin-token', ERP_WORKBENCH_ALLOWED_HOSTS: 'erp.ci.test,*.svc.test' };
+    const first = serve(['--host', '127.0.0.1'], env);
+    const [, url] = await waitForOutput(first.output, /Control API: (\S+)\/_sandbox\//);
+    expect(first.output()).toMatch(/new, seeded: empty/);
+    expect(first.output()).toMatch(/No API user exists yet/);
+    const auth = { authorization: 'Bearer env-admin-token', 'content-type': 'application/json' };
+    const settings = (await (await fetch(`${url}/_sandbox/settings`, { headers: auth })).json()) as { data: { allowed_hosts: string[] } };
+    expect(settings.data.allowed_hosts).toEqual(expect.arrayContaining(['erp.ci.test', '*.svc.test']));
+    // An allowed name passes the DNS-rebinding check of a loopback listener.
+    const port = new URL(url!).port;
+    const viaName = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path: '/_sandbox/health', headers: { host: `api.svc.test:${port}` } }, (response) => resolve(response.statusCode ?? 0));
+      request.on('error', reject);
+      request.end();
+    });
+    expect(viaName).toBe(200);
+    for (const username of ['env-user-1', 'env-user-2']) {
+      expect((await fetch(`${url}/_sandbox/accounts/1/api-users`, { method: 'POST', headers: auth, body: JSON.stringify({ username }) })).status).toBe(201);
+    }
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Same folder from the variable; --seed demo on the command line would win, but the folder is not new.
+    const second = serve(['--seed', 'demo'], env);
+    await waitForOutput(second.output, /API users: +2 /);
+    expect(second.output()).not.toMatch(/seeded/);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('stops when the npx/npm process that started it is killed (npm does not pass SIGTERM on)', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    // npm exec: npm -> sh -> node, npm_command=exec in the environment, as `npx erp-workbench serve`.
+    const npm = spawn('npm', ['exec', '--yes', '--', 'node', serveJs, '--data', data, '--port', '0', '--seed', 'empty', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, XDG_CONFIG_HOME: data },
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [line] = await waitForOutput(() => output, /\{"event":"listening".*\}/);
+    const { pid, url } = JSON.parse(line) as { pid: number; url: string };
+    expect(pid).not.toBe(npm.pid);
+    npm.kill('SIGTERM');
+    await waitForOutput(() => output, /started by npx\) is gone: stopping[\s\S]*stopped/, 15_000);
+    await expect(fetch(`${url}/_sandbox/health`)).rejects.toThrow();
+    // The server's own process has ended: gone, or a zombie where no init reaps orphans (containers).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const state = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] : 'gone';
+    expect(['gone', 'Z', 'X']).toContain(state);
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { followEvents, invoke, UnreachableError, type Connection } from './client.ts';
+import { watchWrapper } from '../wrapper-watch.ts';
 import { contextOf, wholeNumber } from './context.ts';
 import type { CoreEvents } from '../../../shared/contract/events.ts';
 
@@ -79,21 +80,32 @@ export function registerListen(program: Command): void {
       const scope = options.connector === undefined ? `account ${options.company}` : `connector ${options.connector} of account ${options.company}`;
       ctx.note(`Ready: deliveries of ${scope}${options.forwardTo ? ` now go to ${options.forwardTo}` : ''} (Ctrl-C stops${restore ? ' and puts the old receiver back' : ''})`);
       let stopping = false;
-      const stop = async () => {
+      const stop = async (code: number) => {
         if (stopping) return;
         stopping = true;
         stream.close();
         try {
           await restore?.();
           if (restore) ctx.note('the old receiver URL is back');
-          process.exit(0);
+          process.exit(code);
         } catch (error) {
           process.stderr.write(`error: could not put the old receiver URL back: ${(error as Error).message}\n`);
           process.exit(1);
         }
       };
-      process.once('SIGINT', () => void stop());
-      process.once('SIGTERM', () => void stop());
+      // Every way this process can end puts the receiver back: Ctrl-C, a kill, a closed terminal,
+      // the npx wrapper killed (it does not pass the signal on), a crash of this process.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(0));
+      watchWrapper(process.env, (why) => {
+        ctx.note(`${why}: stopping`);
+        void stop(0);
+      });
+      const crashed = (error: unknown) => {
+        process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+        void stop(1);
+      };
+      process.once('uncaughtException', crashed);
+      process.once('unhandledRejection', crashed);
       await stream.ended;
       if (!stopping) throw new UnreachableError(`the event stream of ${conn.url} ended: the service stopped`);
       await new Promise(() => undefined); // stop() exits
