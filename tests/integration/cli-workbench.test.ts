@@ -76,7 +76,7 @@ const jsonLines = (text: string) =>
 describe('npx erp-workbench: help, usage and exit codes', () => {
   it('answers --help on every command, exit 0', async () => {
     const commands = [[], ['serve'], ['reset'], ['snapshot'], ['snapshot', 'save'], ['snapshot', 'restore'], ['snapshot', 'list'], ['snapshot', 'delete'],
-      ['trigger'], ['listen'], ['logs'], ['users'], ['users', 'create'], ['op']];
+      ['trigger'], ['listen'], ['logs'], ['users'], ['users', 'create'], ['op'], ['wait'], ['verify']];
     const results = await Promise.all(commands.map((command) => cli(...command, '--help')));
     results.forEach((result, i) => {
       expect(result.code, `${commands[i]!.join(' ')} --help: ${result.stderr}`).toBe(0);
@@ -103,6 +103,76 @@ describe('npx erp-workbench: help, usage and exit codes', () => {
     const noToken = start(['snapshot', 'list'], { ERP_WORKBENCH_TOKEN: '' });
     expect(await noToken.exited).toBe(2);
     expect(noToken.stderr()).toMatch(/no admin token/);
+  }, 120_000);
+});
+
+describe('npx erp-workbench wait and verify', () => {
+  it('wait answers once the health probe does (no token needed), exit 3 at its timeout', async () => {
+    const ready = await cli('wait', '--timeout', '10s', '--json');
+    expect(ready.code, ready.stderr).toBe(0);
+    expect(JSON.parse(ready.stdout)).toMatchObject({ ready: true, url: h.url, version: expect.any(String) });
+    const noToken = start(['wait'], { ERP_WORKBENCH_TOKEN: '' });
+    expect(await noToken.exited).toBe(0);
+    const started = Date.now();
+    const late = await cli('wait', '--url', 'http://127.0.0.1:1', '--timeout', '700ms');
+    expect(late.code).toBe(3);
+    expect(late.stderr).toMatch(/not ready after 1 s: cannot reach http:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await cli('wait', '--timeout', 'soon')).code).toBe(2);
+  }, 60_000);
+
+  it('wait blocks until a service started after it answers', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-wait-'));
+    dirs.push(data);
+    // A free port, known before the service exists.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const waiting = start(['wait', '--url', `http://127.0.0.1:${port}`, '--timeout', '60s']);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const server = start(['serve', '--data', data, '--port', String(port), '--seed', 'empty']);
+    try {
+      expect(await waiting.exited, waiting.stderr()).toBe(0);
+      expect(waiting.stdout()).toMatch(new RegExp(`ready: ERP Workbench \\S+ at http://127\\.0\\.0\\.1:${port} \\(after \\d+ ms\\)`));
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 120_000);
+
+  it('verify counts REST calls by method, route and window; exit 4 when the count differs', async () => {
+    const user = await h.control<{ username: string; password: string }>('POST', '/accounts/1/api-users', { username: 'verify-user' });
+    const credentials: [string, string] = [user.body.data.username, user.body.data.password];
+    const mark = await cli('verify', '--mark');
+    expect(mark.code, mark.stderr).toBe(0);
+    const after = mark.stdout.trim();
+    expect(after).toMatch(/^\d+$/);
+    await h.rest('GET', '/1/sales/list/', credentials);
+    await h.rest('GET', '/1/sales/list/page:2/', credentials);
+    await h.rest('GET', '/1/invoices/list/', credentials);
+    const exact = await json<{ ok: boolean; count: number }>('verify', '--after-id', after, '--method', 'GET', '--route', '/sales/list/', '--exact', '--count', '1');
+    expect(exact).toMatchObject({ ok: true, count: 1 });
+    const prefix = await cli('verify', '--after-id', after, '--route', '/sales', '--count', '2');
+    expect(prefix.code, prefix.stderr).toBe(0);
+    expect(prefix.stdout).toMatch(/^ok: 2 call\(s\): any method \/sales\* after log entry \d+/);
+    const byUser = await cli('verify', '--after-id', after, '--user', 'verify-user', '--at-least', '3', '--at-most', '3');
+    expect(byUser.code, byUser.stderr).toBe(0);
+    const wrong = await cli('verify', '--after-id', after, '--method', 'POST', '--route', '/orders', '--count', '1');
+    expect(wrong.code).toBe(4);
+    expect(wrong.stderr).toMatch(/verify failed: found 0; expected exactly 1: POST \/orders\*/);
+    // A window in the future holds nothing; a window from long ago holds them all.
+    const future = await cli('verify', '--since', '2999-01-01T00:00:00Z', '--at-most', '0');
+    expect(future.code, future.stderr).toBe(0);
+    const since = await cli('verify', '--since', '2000-01-01', '--user', 'verify-user', '--at-least', '3');
+    expect(since.code, since.stderr).toBe(0);
+    // Bad input is a usage error (2) or the service's 400 naming the field (1).
+    expect((await cli('verify', '--route', '/sales')).code).toBe(2);
+    expect((await cli('verify', '--count', '1', '--at-least', '1')).code).toBe(2);
+    expect((await cli('verify', '--method', 'FETCH', '--count', '1')).code).toBe(2);
+    const badTime = await cli('verify', '--since', 'yesterday noon', '--count', '1');
+    expect(badTime.code).toBe(1);
+    expect(badTime.stderr).toMatch(/error 400: since: 'yesterday noon' is neither an ISO 8601 instant/);
   }, 120_000);
 });
 
