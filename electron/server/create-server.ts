@@ -48,6 +48,11 @@ export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** The HTTP doors over one core: the spec's REST API and the control API. */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  return (await createServerWithGuard(options)).app;
+}
+
+/** The server and its connection guard (startServer's close needs the guard). */
+async function createServerWithGuard(options: ServerOptions): Promise<{ app: FastifyInstance; guard: ConnectionGuard }> {
   const { core } = options;
   const cache = new AnswerCache(() => core.rest.serviceSettings().answer_cache_mb * 1024 * 1024);
   let closing = false;
@@ -166,12 +171,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     ]),
   );
   await app.ready();
-  return app;
+  return { app, guard };
 }
 
 /** Starts listening; port 0 picks a free port. */
 export async function startServer(options: ServerOptions & { host: string; port: number }): Promise<RunningServer> {
-  const app = await createServer({ ...options, listenHost: options.host });
+  const { app, guard } = await createServerWithGuard({ ...options, listenHost: options.host });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -186,9 +191,13 @@ export async function startServer(options: ServerOptions & { host: string; port:
     app,
     url,
     // Requests in flight finish; a keep-alive connection that goes idle after close began (a
-    // streamed answer that just ended) is closed too instead of waiting out its timeout.
+    // streamed answer that just ended) is closed too instead of waiting out its timeout, and so
+    // is a connection that never sent a request.
     async close() {
-      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      const sweep = setInterval(() => {
+        app.server.closeIdleConnections();
+        guard.closeWithoutRequestInFlight();
+      }, 50);
       try {
         await app.close();
       } finally {

@@ -72,6 +72,7 @@ interface OnSocket {
  */
 export class ConnectionGuard {
   private readonly current = new WeakMap<Socket, OnSocket>();
+  private readonly sockets = new Set<Socket>();
   private open = 0;
 
   constructor(
@@ -87,6 +88,19 @@ export class ConnectionGuard {
   /** The answer in progress or last given on `socket`. */
   responseOn(socket: Socket): ServerResponse | undefined {
     return this.current.get(socket)?.response;
+  }
+
+  /**
+   * At close: ends the connections that carry no request in flight. Node's closeIdleConnections
+   * leaves out a connection that never sent a byte (a client's pool may open one ahead of its
+   * next request): it would hold the close until the headers timeout. A connection whose answer
+   * is complete, or that has had no request, is ended; one with an answer under way is left to finish.
+   */
+  closeWithoutRequestInFlight(): void {
+    for (const socket of this.sockets) {
+      const response = this.current.get(socket)?.response;
+      if (response === undefined || (response.writableFinished && response.req.complete)) socket.destroy();
+    }
   }
 
   /** Installs the idle timeout and the connection cap on a server made for Fastify. */
@@ -107,7 +121,11 @@ export class ConnectionGuard {
       const max = this.maxConnections();
       server.maxConnections = max;
       this.open++;
-      socket.once('close', () => this.open--);
+      this.sockets.add(socket);
+      socket.once('close', () => {
+        this.open--;
+        this.sockets.delete(socket);
+      });
       if (this.open > max) socket.destroy();
     });
   }
