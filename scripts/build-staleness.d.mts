@@ -1,6 +1,6 @@
 // Types of build-staleness.mjs (plain JavaScript: npm run serve runs it before anything is compiled).
 
-export type PartName = 'renderer' | 'server' | 'electron';
+export type PartName = 'renderer' | 'server' | 'electron' | 'cli';
 
 export interface Part {
   /** Folders (walked) and files, relative to the checkout, the part is built from. */

@@ -2,7 +2,7 @@
 import type { PartName } from './build-staleness.mjs';
 
 /** Bundles a Node entry holding the core into `outdir`, with the migrations and the seed worker next to it. */
-export function buildCoreBundle(entryName: string, entryFile: string, outdir: string, target: string): Promise<void>;
+export function buildCoreBundle(entryName: string, entryFile: string, outdir: string, target: string, moreEntries?: Record<string, string>): Promise<void>;
 
 /** Builds `parts` in order into dist/, stamping each. */
 export function buildParts(parts: PartName[], options?: { quiet?: boolean }): Promise<void>;

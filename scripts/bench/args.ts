@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RESULTS } from './paths.ts';
 
-export const SECTIONS = ['lists', 'exports', 'writes', 'start', 'seed', 'soak', 'webhooks'] as const;
+export const SECTIONS = ['lists', 'exports', 'writes', 'start', 'seed', 'soak', 'webhooks', 'adoption'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

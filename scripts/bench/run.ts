@@ -1,6 +1,6 @@
 /**
  * npm run bench -- [--scale 1000] [--duration 10] [--connections 10] [--data DIR]
- *                  [--only lists,exports,writes,start,seed,soak,webhooks] [--soak SECONDS] [--warmup 1] [--build]
+ *                  [--only lists,exports,writes,start,seed,soak,webhooks,adoption] [--soak SECONDS] [--warmup 1] [--build]
  *
  * Measures the service against two baselines in the same run (the static ceiling: bare node:http
  * answering the service's own bytes; the minimal implementation: bare node:http + better-sqlite3
@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchWebhooks } from '../bench-webhooks.ts';
+import { benchAdoption } from './adoption.ts';
 import { BenchUsageError, parseBenchArgs, USAGE, type BenchOptions } from './args.ts';
 import { benchSeed, benchStart } from './external.ts';
 import { pinSelf } from './pinning.ts';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
       return [webhookRow(webhooks)];
     });
   }
+
+  if (only.has('adoption')) await section('i) adoption', rows, () => benchAdoption(log));
 
   const table = formatTable(rows);
   const load = { before: round1(loadBefore), after: round1(loadavg()[0]!) };
