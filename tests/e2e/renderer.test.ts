@@ -148,7 +148,9 @@ describe('the web UI served by the headless server', () => {
     expect(text).toMatch(/no admin token/);
     expect(text).toMatch(/\?token=/);
     expect(await page.getByRole('table', { name: 'Accounts' }).count()).toBe(0);
-    expect(controlCalls).toContain('GET /_sandbox/health 401');
+    // The health probe answers without a token; the first call that needs one is refused.
+    expect(controlCalls).toContain('GET /_sandbox/health 200');
+    expect(controlCalls).toContain('GET /_sandbox/accounts 401');
     // Nothing was kept from another tab: the session of this one has no token.
     expect(await page.evaluate(() => sessionStorage.getItem('erp-workbench.control-token'))).toBeNull();
     expect(await page.getByTestId('listener-token').textContent()).toBe('none in this tab');

@@ -11,7 +11,7 @@ afterAll(() => h.close());
 describe('control API', () => {
   it('refuses calls without the admin token', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: 'Basic YTpi' }] as Array<Record<string, string>>) {
-      const response = await fetch(`${h.url}/_sandbox/health`, { headers });
+      const response = await fetch(`${h.url}/_sandbox/accounts`, { headers });
       expect(response.status).toBe(401);
       const body = (await response.json()) as { is_error: boolean; messages: string[] };
       expect(body.is_error).toBe(true);
@@ -19,10 +19,18 @@ describe('control API', () => {
     }
   });
 
-  it('health', async () => {
+  it('health answers with or without the token: status and versions, nothing of any account', async () => {
     const answer = await h.control('GET', '/health');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ is_error: false, http_code: 200, data: { status: 'ok', version: expect.any(String), api_version: '1.8.0' } });
+    for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Array<Record<string, string>>) {
+      const open = await fetch(`${h.url}/_sandbox/health`, { headers });
+      expect(open.status).toBe(200);
+      expect(((await open.json()) as { data: unknown }).data).toEqual(answer.body.data);
+    }
+    // Only GET /health: another method, or a path below it, still needs the token.
+    expect((await fetch(`${h.url}/_sandbox/health`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${h.url}/_sandbox/health/x`)).status).toBe(401);
   });
 
   it('accounts and the REST switch', async () => {

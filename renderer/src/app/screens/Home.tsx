@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/queries.ts';
 import { useUiStore } from '../stores/ui.ts';
 import { HealthLine } from './HealthLine.tsx';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 
 /**
  * `/`: goes on to the account opened last (else the first). Until the accounts are read it shows
- * the service's health, which also explains a refused token.
+ * the service's health (which answers without the token) and, when the accounts are refused,
+ * why and how to get in.
  */
 export function Home() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function Home() {
           <Loader size="sm" aria-label={t('overview.loadingAccounts')} />
         </Center>
       )}
+      {accounts.isError && <ErrorNotice error={accounts.error} />}
       {accounts.isSuccess && accounts.data.length === 0 && <Text c="dimmed">—</Text>}
     </Stack>
   );

@@ -2,7 +2,6 @@ import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } fro
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/queries.ts';
-import { ErpError } from '../../api/errors.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { RouterAnchor } from '../shell/RouterLinks.tsx';
@@ -13,8 +12,8 @@ function AccountsTable({ current }: { current: number }) {
   const { t } = useTranslation();
   const accounts = useAccounts();
   if (accounts.isPending) return <Loader size="sm" aria-label={t('overview.loadingAccounts')} />;
-  // The health line already explains a refused token; do not say it twice.
-  if (accounts.isError) return accounts.error instanceof ErpError && accounts.error.status === 401 ? null : <ErrorNotice error={accounts.error} />;
+  // The health probe answers without the token: a refused token shows here, with how to get in.
+  if (accounts.isError) return <ErrorNotice error={accounts.error} />;
   return (
     <Table aria-label={t('overview.accounts')} data-testid="accounts-table">
       <Table.Thead>
