@@ -9,11 +9,11 @@
  *      archive are there (scripts/image/bench.sh prints it).
  * Timings are reported, never asserted.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastJsonLine } from './external.ts';
 import { runToEnd } from './processes.ts';
-import { ROOT } from './paths.ts';
+import { RESULTS, ROOT } from './paths.ts';
 import type { ReportRow } from './report.ts';
 
 const SECTION = 'i) adoption';
@@ -46,10 +46,18 @@ console.log(JSON.stringify({ first_answer_ms: Math.round(first) }));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function timed(script: string): Promise<Record<string, unknown>> {
-  const result = lastJsonLine(await runToEnd(process.execPath, ['--input-type=module', '-e', script]));
-  if (!result) throw new Error('the measuring process printed no JSON line');
-  return result;
+/** Runs `script` as an ES module file inside the checkout (so 'erp-workbench' resolves to its build). */
+async function timed(name: string, script: string): Promise<Record<string, unknown>> {
+  mkdirSync(RESULTS, { recursive: true });
+  const file = join(RESULTS, `adoption-${name}.mjs`);
+  writeFileSync(file, script);
+  try {
+    const result = lastJsonLine(await runToEnd(process.execPath, [file]));
+    if (!result) throw new Error('the measuring process printed no JSON line');
+    return result;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 export async function benchAdoption(log: (line: string) => void): Promise<ReportRow[]> {
@@ -60,8 +68,8 @@ export async function benchAdoption(log: (line: string) => void): Promise<Report
   const workbench: Array<Record<string, unknown>> = [];
   const bare: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    workbench.push(await timed(IN_PROCESS));
-    bare.push(Number((await timed(BARE)).first_answer_ms));
+    workbench.push(await timed('workbench', IN_PROCESS));
+    bare.push(Number((await timed('bare', BARE)).first_answer_ms));
   }
   const first = median(workbench.map((r) => Number(r.first_answer_ms)));
   const started = median(workbench.map((r) => Number(r.started_ms)));
