@@ -3,6 +3,8 @@ import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
 import type { StartedService } from '../lib/start-service.ts';
 import { parseServeArgs, resolveAdminToken, serveUsage, UsageError, type ServeArgs } from './args.ts';
 import { watchWrapper } from './wrapper-watch.ts';
+import { isOperationError } from '../../shared/contract/errors.ts';
+import type { FixturesResult } from '../../shared/contract/fixtures.ts';
 
 /** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -38,6 +40,32 @@ function readArgs(argv: string[]): { args: ServeArgs; givenToken: string | undef
   }
 }
 
+/** A fixtures file, read and checked; a usage error (exit 2) naming the file and each problem. */
+async function readFixtures(file: string) {
+  const { readFixturesFile, FixturesFileError } = await import('../lib/fixtures-file.ts');
+  try {
+    return await readFixturesFile(file);
+  } catch (error) {
+    if (!(error instanceof FixturesFileError)) throw error;
+    console.error(`error: --fixtures ${error.file}:\n  ${error.problems.join('\n  ')}`);
+    process.exit(2);
+  }
+}
+
+/** "2 API users, 3 products, 1 order created; 1 product existed" */
+function summary(result: FixturesResult): string {
+  const count = (pick: (a: FixturesResult['accounts'][number]) => unknown[]) => result.accounts.reduce((n, a) => n + pick(a).length, 0);
+  const created = [
+    [count((a) => a.api_users.created), 'API user(s)'],
+    [count((a) => a.products.created), 'product(s)'],
+    [count((a) => a.contacts.created), 'contact(s)'],
+    [count((a) => a.orders.created), 'order(s)'],
+  ] as const;
+  const existed = count((a) => [...a.api_users.existed, ...a.products.existed, ...a.contacts.existed, ...a.orders.existed]);
+  const made = created.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return `${made.length ? `${made.join(', ')} created` : 'nothing new'}; ${existed} existed already; ${count((a) => a.connectors.updated)} connector(s) updated`;
+}
+
 /** The REST API users of every account: the banner says how many exist instead of assuming none. */
 async function countApiUsers(service: StartedService, companyIds: number[]): Promise<number> {
   let count = 0;
@@ -68,6 +96,8 @@ async function main(argv: string[]): Promise<void> {
   const port = args.port ?? settings?.get('listenPort') ?? 8080;
   const https = args.https ?? settings?.get('listenHttps') ?? false;
   const dataDir = args.dataDir ?? defaultDataDir();
+  // Read and checked before anything starts: a bad fixtures file stops here, naming its places.
+  const fixtures = args.fixtures === undefined ? undefined : await readFixtures(args.fixtures);
 
   const progress = seedProgressBar();
   // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
@@ -102,6 +132,17 @@ async function main(argv: string[]): Promise<void> {
     core.invoke('accounts.list', {}),
     core.invoke('service.health', {}),
   ]);
+  let applied: FixturesResult | undefined;
+  if (fixtures) {
+    try {
+      applied = await core.invoke('fixtures.apply', fixtures);
+    } catch (error) {
+      // All or nothing: the refusal changed nothing; the service does not run half-prepared.
+      console.error(`error: ${args.fixtures}: ${isOperationError(error) ? error.messages.join('; ') : (error as Error).message}`);
+      await service.stop();
+      process.exit(1);
+    }
+  }
   const apiUsers = await countApiUsers(service, accounts.map((a) => a.company_id));
   const ftp = args.embeddedFtp ? await core.useEmbeddedFtpForAll() : undefined;
 
@@ -126,6 +167,7 @@ async function main(argv: string[]): Promise<void> {
         seeded: service.seeded ? { seed: args.seed, scale: args.scale } : null,
         accounts: accounts.map((a) => ({ company_id: a.company_id, name: a.name })),
         api_users: apiUsers,
+        ...(applied && { fixtures: applied }),
         ...(ftp && { ftp: `ftp://${ftp.host}:${ftp.port}/` }),
         ...(tls && { tls: { ca_file: tls.caFile, fingerprint256: tls.fingerprint256 } }),
       })}\n`,
@@ -150,6 +192,7 @@ async function main(argv: string[]): Promise<void> {
       ? 'No API user exists yet: create one with POST /_sandbox/accounts/{company_id}/api-users (or npx erp-workbench users create)'
       : `API users:   ${apiUsers} (list them: GET /_sandbox/accounts/{company_id}/api-users)`,
   );
+  if (applied) say(`Fixtures:    ${args.fixtures}: ${summary(applied)}`);
   if (ftp) say(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);
 
   let stopping = false;

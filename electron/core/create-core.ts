@@ -36,6 +36,8 @@ import { createProducts } from './domains/products/index.ts';
 import { createImages } from './domains/images/index.ts';
 import { createOutboundPolicy } from './outbound/index.ts';
 import { createConnectors, createStaffActions } from './domains/connectors/index.ts';
+import { createFixtures } from './domains/fixtures/index.ts';
+import { FixturesDocument } from '../../shared/contract/fixtures.ts';
 import { createDocumentLinks } from './domains/documents/index.ts';
 import {
   operations as operationDefs,
@@ -156,6 +158,15 @@ export function createCore(options: CoreOptions) {
     images: createImages(db, pager, deps, outbound),
     connectors: createConnectors(db, pager, deps, products.push),
   };
+  const fixtures = createFixtures({
+    db,
+    clock,
+    apiUsers,
+    // Called at apply time, when webhooks (made below) exists.
+    updateConnector: (company_id, connector_id, patch) => void webhooks.handlers['connectors.update']({ company_id, connector_id, ...patch }),
+    importOrder: (input) => reads.connectors.importOrder(input),
+    publicUrl: deps.publicUrl,
+  });
   const staffActions = createStaffActions({ db, deps, connectors: reads.connectors, push: products.push, invoices: reads.invoices });
   const webhooks = createWebhooks({
     db,
@@ -285,6 +296,9 @@ export function createCore(options: CoreOptions) {
       return apiUsers.create(company_id, user);
     },
     'apiUsers.delete': ({ company_id, id }) => apiUsers.delete(company_id, id),
+    // Declared data for a test run: the same writes as the operations and the order import.
+    'fixtures.apply': (doc) => fixtures.apply(doc),
+    'fixtures.schema': () => FixturesDocument,
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
     'apiLog.list': ({ company_id, ...filter }) => {

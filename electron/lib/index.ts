@@ -12,10 +12,12 @@ import { REST_PREFIX } from '../server/public/rest-path.ts';
 import { createControlClient, type ControlConnection } from './control-client.ts';
 import { startService } from './start-service.ts';
 import type * as Api from './api.ts';
-import type { WorkbenchApiUser, WorkbenchOptions } from './types.ts';
+import type { FixturesResult, WorkbenchApiUser, WorkbenchOptions } from './types.ts';
+import { readFixturesFile } from './fixtures-file.ts';
 
 export type * from './types.ts';
 export { WorkbenchApiError, createControlClient } from './control-client.ts';
+export { FixturesFileError } from './fixtures-file.ts';
 
 /** The built web UI next to this module: dist/server/../renderer in the package, dist/renderer from the sources. */
 function rendererDir(): string | undefined {
@@ -72,6 +74,17 @@ export const startWorkbench: typeof Api.startWorkbench = async (options: Workben
     if (temporary && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  let fixtures: FixturesResult | undefined;
+  if (options.fixtures !== undefined) {
+    try {
+      const doc = typeof options.fixtures === 'string' ? await readFixturesFile(options.fixtures) : options.fixtures;
+      fixtures = await service.core.invoke('fixtures.apply', doc);
+    } catch (error) {
+      await service.stop();
+      if (temporary && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const accounts = (await service.core.invoke('accounts.list', {})).map((a) => a.company_id);
   const url = service.url;
   let stopped: Promise<void> | undefined;
@@ -84,6 +97,7 @@ export const startWorkbench: typeof Api.startWorkbench = async (options: Workben
     adminToken: service.adminToken,
     dataDir,
     accounts,
+    fixtures,
     client: connectWorkbench({ url, adminToken: service.adminToken }),
     stop: () =>
       (stopped ??= service.stop().finally(() => {

@@ -5,6 +5,9 @@
  */
 import type { ControlClient } from './control-client.ts';
 import type { CreatedApiUser, NewApiUser } from '../../shared/domain/accounts.ts';
+import type { FixturesDocument, FixturesResult } from '../../shared/contract/fixtures.ts';
+
+export type { FixturesDocument, FixturesResult } from '../../shared/contract/fixtures.ts';
 
 export type { ControlClient, ControlConnection } from './control-client.ts';
 export type { OperationInput, OperationName, OperationOutput } from '../../shared/contract/operations.ts';
@@ -28,6 +31,11 @@ export interface WorkbenchOptions {
   allowedHosts?: string[];
   /** Serve the web UI at `/` when the package has its build. Default true. */
   webUi?: boolean;
+  /**
+   * Declared data applied once the service runs (docs/fixtures.md): a JSON or YAML file's path,
+   * or the document itself. A refusal stops the service again and throws, naming the place.
+   */
+  fixtures?: string | FixturesDocument;
 }
 
 /** An API user made for a test: its credentials and a REST base that goes with them. */
@@ -66,6 +74,8 @@ export interface Workbench {
   dataDir: string;
   /** The accounts of the data folder (company ids). */
   accounts: number[];
+  /** What the fixtures option created and found (undefined without fixtures). */
+  fixtures: FixturesResult | undefined;
   client: WorkbenchClient;
   /** Stops the listener (requests in flight finish), closes the database, removes a temporary folder. Safe to call twice. */
   stop(): Promise<void>;

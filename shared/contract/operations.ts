@@ -18,6 +18,7 @@ import { accountAdminOperations } from './operations-accounts.ts';
 import { faultOperations } from './operations-faults.ts';
 import { snapshotOperations } from './operations-snapshots.ts';
 import { clockOperations } from './operations-clock.ts';
+import { fixtureOperations } from './operations-fixtures.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -127,6 +128,7 @@ export const operations = {
   ...productOperations,
   ...logOperations,
   ...faultOperations,
+  ...fixtureOperations,
 } as const;
 
 export type Operations = typeof operations;

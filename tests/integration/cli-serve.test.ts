@@ -255,6 +255,34 @@ describe('serve for scripts and CI', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('--fixtures applies a file at start (its result in the --json line); a bad file stops the start naming its places', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const child = spawn(process.execPath, [serveJs, '--data', data, '--port', '0', '--json', '--fixtures', join(ROOT, 'examples/fixtures.yaml')], { cwd: ROOT, env: { ...process.env, XDG_CONFIG_HOME: data } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitForOutput(() => stdout, /\n/, 120_000);
+    const line = JSON.parse(stdout.split('\n')[0]!) as { url: string; api_users: number; fixtures: { accounts: Array<{ orders: { created: unknown[] } }> } };
+    expect(line.fixtures.accounts[0]!.orders.created).toHaveLength(1);
+    expect(line.api_users).toBe(2);
+    await waitForOutput(() => stderr, /Fixtures: +\S+fixtures\.yaml: 2 API user\(s\), 2 product\(s\), 1 contact\(s\), 1 order\(s\) created; 0 existed already/);
+    const sales = await fetch(`${line.url}/app/rest/v1/1/connector/1/order/list/`, { headers: { authorization: `Basic ${Buffer.from('shop-orders:orders-password-0123456789').toString('base64')}` } });
+    expect(await sales.text()).toContain('CI-1001');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    writeFileSync(join(data, 'bad.yaml'), 'accounts:\n  - company_id: 1\n    products:\n      - code: A\n        price: ten\n');
+    const bad = serve(['--data', data, '--port', '0', '--fixtures', join(data, 'bad.yaml')]);
+    expect(await bad.exited).toBe(2);
+    expect(bad.output()).toMatch(/--fixtures \S+bad\.yaml:\n  accounts\[0\]\.products\[0\]/);
+    const envBad = serve(['--data', data, '--port', '0'], { ERP_WORKBENCH_FIXTURES: join(data, 'missing.yaml') });
+    expect(await envBad.exited).toBe(2);
+    expect(envBad.output()).toMatch(/missing\.yaml:\n  cannot read it \(ENOENT\)/);
+  }, 120_000);
+
   it('stops when the npx/npm process that started it is killed (npm does not pass SIGTERM on)', async () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);

@@ -32,6 +32,15 @@ export function toApiUser(row: ApiUserRow): ApiUser {
   };
 }
 
+/** A new user checked and its password hashed, not yet written (apiUsers.prepare). */
+export interface PreparedApiUser {
+  input: NewApiUser;
+  whitelist: string[];
+  connectorId: number | null;
+  password: string;
+  passwordHash: string;
+}
+
 export function createApiUsers(db: Database, clock: Clock) {
   const byName = db.prepare<[number, string], ApiUserRow>('SELECT * FROM api_users WHERE company_id = ? AND username = ?');
   const byId = db.prepare<[number, number], ApiUserRow>('SELECT * FROM api_users WHERE company_id = ? AND id = ?');
@@ -59,7 +68,11 @@ export function createApiUsers(db: Database, clock: Clock) {
     findElsewhere: (companyId: number, username: string): ApiUserRow[] => elsewhere.all(username, companyId),
     list: (companyId: number): ApiUser[] => all.all(companyId).map(toApiUser),
 
-    async create(companyId: number, input: NewApiUser): Promise<CreatedApiUser> {
+    /**
+     * The checks and the password hash of a new user (slow on purpose: scrypt), before anything
+     * is written: a caller that writes several things in one transaction prepares first.
+     */
+    async prepare(companyId: number, input: NewApiUser): Promise<PreparedApiUser> {
       const whitelist = input.ip_whitelist ?? ['*'];
       const problems = whitelist.flatMap((entry, i) => {
         const problem = whitelistEntryProblem(entry);
@@ -74,23 +87,32 @@ export function createApiUsers(db: Database, clock: Clock) {
         throw conflict(`username: an API user named '${input.username}' already exists in account ${companyId}`);
       }
       const password = input.password ?? generatePassword();
-      const passwordHash = await hashPassword(password);
-      // Checked again after the await: another request may have taken the name meanwhile.
+      return { input, whitelist, connectorId, password, passwordHash: await hashPassword(password) };
+    },
+
+    /** Writes a prepared user (synchronous: it may run inside a transaction). */
+    insertPrepared(companyId: number, prepared: PreparedApiUser): CreatedApiUser {
+      const { input } = prepared;
+      // Checked again: another request may have taken the name since prepare().
       if (byName.get(companyId, input.username)) {
         throw conflict(`username: an API user named '${input.username}' already exists in account ${companyId}`);
       }
       const result = insert.run({
         company_id: companyId,
         username: input.username,
-        password_hash: passwordHash,
-        ip_whitelist: JSON.stringify(whitelist),
+        password_hash: prepared.passwordHash,
+        ip_whitelist: JSON.stringify(prepared.whitelist),
         routes: input.routes ? JSON.stringify([...new Set(input.routes)]) : null,
         methods: input.methods ? JSON.stringify([...new Set(input.methods)]) : null,
-        connector_id: connectorId,
+        connector_id: prepared.connectorId,
         created_ts: formatTimestamp(clock.now()),
       });
       const row = byId.get(companyId, Number(result.lastInsertRowid))!;
-      return { ...toApiUser(row), password };
+      return { ...toApiUser(row), password: prepared.password };
+    },
+
+    async create(companyId: number, input: NewApiUser): Promise<CreatedApiUser> {
+      return this.insertPrepared(companyId, await this.prepare(companyId, input));
     },
 
     delete(companyId: number, id: number): { deleted_id: number } {
