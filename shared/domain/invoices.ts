@@ -22,7 +22,7 @@ export const Invoice = Type.Object({
   currency: Type.String({ description: 'real service: ISO 4217' }),
   document_cancelled: Type.Integer({ minimum: 0, maximum: 1, description: 'real service: 1 when cancelled' }),
   pdf_invoice_url: Type.String({
-    description: 'real service: absolute credential-free link to the invoice PDF (clients treat it as expiring; ours does not expire yet)',
+    description: 'real service: absolute credential-free link to the invoice PDF; it expires as the real one does: valid until 00:00 UTC of the day after the next (24 to 48 hours), then 410',
   }),
   record_ts: Type.String({ description: 'real service: when the invoice was recorded, YYYY-MM-DD HH:MM:SS Europe/Bucharest' }),
   bocp_contact_id: Type.Union([Type.Integer(), Type.Null()], { description: "real service: the client's contact id" }),

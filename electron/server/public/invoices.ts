@@ -24,7 +24,8 @@ export function registerInvoiceRoutes(routes: RestRoutes): void {
         'clients of the real service read (bocp_id, doc_series, doc_nr, doc_date, document_value_with_vat, rest, ' +
         'document_cancelled 0/1, pdf_invoice_url, record_ts, client_* and client_shipping_* (client_shipping_adress, sic), ' +
         'bocp_contact_id, items[]); every row carries its lines. pdf_invoice_url is a credential-free link to the PDF on ' +
-        'the address the request used (it does not expire yet; the real service\'s links do).',
+        'the address the request used, valid until 00:00 UTC of the day after the next (24 to 48 hours, as the real service\'s links expire); ' +
+        'after that the link answers 410 and a new list read gives a fresh one.',
       filters: invoiceListFilters,
       item: Invoice,
       pageSize: INVOICES_PAGE_SIZE,
