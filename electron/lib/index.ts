@@ -14,10 +14,13 @@ import { startService } from './start-service.ts';
 import type * as Api from './api.ts';
 import type { FixturesResult, WorkbenchApiUser, WorkbenchOptions } from './types.ts';
 import { readFixturesFile } from './fixtures-file.ts';
+import createClient from 'openapi-fetch';
+import type { paths } from '../../shared/rest/paths.ts';
 
 export type * from './types.ts';
 export { WorkbenchApiError, createControlClient } from './control-client.ts';
 export { FixturesFileError } from './fixtures-file.ts';
+export { withFilters } from '../../shared/rest/with-filters.ts';
 
 /** The built web UI next to this module: dist/server/../renderer in the package, dist/renderer from the sources. */
 function rendererDir(): string | undefined {
@@ -49,6 +52,11 @@ export const connectWorkbench: typeof Api.connectWorkbench = (conn: ControlConne
       const authorization = `Basic ${Buffer.from(`${created.username}:${created.password}`).toString('base64')}`;
       return { username: created.username, password: created.password, companyId, authorization, user: created } satisfies WorkbenchApiUser;
     },
+    rest: (user) =>
+      createClient<paths>({
+        baseUrl: conn.url.replace(/\/+$/, ''),
+        headers: { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` },
+      }),
   };
 };
 

@@ -8,6 +8,17 @@ import type { CreatedApiUser, NewApiUser } from '../../shared/domain/accounts.ts
 import type { FixturesDocument, FixturesResult } from '../../shared/contract/fixtures.ts';
 
 export type { FixturesDocument, FixturesResult } from '../../shared/contract/fixtures.ts';
+import type { Client } from 'openapi-fetch';
+import type { paths } from '../../shared/rest/paths.ts';
+
+export type { paths as RestPaths, components as RestComponents, operations as RestOperations } from '../../shared/rest/paths.ts';
+export type { PathFilters } from '../../shared/rest/path-filters.ts';
+
+/**
+ * The REST API's typed client (openapi-fetch over the OpenAPI document's types): paths, path
+ * parameters, bodies and answers typed; path-segment filters through withFilters.
+ */
+export type RestClient = Client<paths>;
 
 export type { ControlClient, ControlConnection } from './control-client.ts';
 export type { OperationInput, OperationName, OperationOutput } from '../../shared/contract/operations.ts';
@@ -57,6 +68,11 @@ export interface WorkbenchClient {
    * method, any IP, a generated password and a unique name.
    */
   createApiUser(companyId?: number, user?: Partial<NewApiUser>): Promise<WorkbenchApiUser>;
+  /**
+   * A typed REST client that calls as this user: `rest(user).GET('/app/rest/v1/{company_id}/sales/list/',
+   * { params: { path: { company_id: 1 } } })`; with filters: `GET(withFilters('/app/rest/v1/{company_id}/sales/list/', { year: 2026 }), ...)`.
+   */
+  rest(user: { username: string; password: string }): RestClient;
 }
 
 /** A service started in this process by startWorkbench. */

@@ -92,20 +92,25 @@ console.log(JSON.stringify({ status: answer.status, accounts: accounts.length, p
   it('its declarations type a consumer: operations, inputs and answers; a wrong call is a type error', async () => {
     writeFileSync(
       join(app, 'consumer.ts'),
-      `import { startWorkbench, connectWorkbench, WorkbenchApiError, type Workbench, type OperationOutput } from 'erp-workbench';
+      `import { startWorkbench, connectWorkbench, withFilters, WorkbenchApiError, type Workbench, type OperationOutput } from 'erp-workbench';
 const wb: Workbench = await startWorkbench({ seed: 'empty', scale: 1 });
 const accounts: OperationOutput<'accounts.list'> = await wb.client.control.accounts.list();
 const id: number = accounts[0]!.company_id;
 const user = await wb.client.createApiUser(id, { methods: ['GET'] });
 const remote = connectWorkbench({ url: wb.url, adminToken: wb.adminToken });
 const health: string = (await remote.control.service.health()).version;
+const rest = wb.client.rest(user);
+const sales = await rest.GET(withFilters('/app/rest/v1/{company_id}/sales/list/', { year: 2026, skipcancelled: 1 }), { params: { path: { company_id: id } } });
+const firstDate: string | undefined = sales.data?.data[0]?.doc_date;
+// @ts-expect-error: the sales list takes no such filter
+withFilters('/app/rest/v1/{company_id}/sales/list/', { colour: 'red' });
 // @ts-expect-error: no such operation
 await wb.client.control.accounts.teleport();
 // @ts-expect-error: company_id is required
 await wb.client.control.apiUsers.list({});
 // @ts-expect-error: seed is 'demo' or 'empty'
 await startWorkbench({ seed: 'full' });
-export const used = [user.authorization, health, WorkbenchApiError.name];
+export const used = [user.authorization, health, firstDate, WorkbenchApiError.name];
 `,
     );
     writeFileSync(
