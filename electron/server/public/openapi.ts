@@ -4,6 +4,15 @@ import { Envelope } from '../../../shared/contract/envelope.ts';
 import { API_VERSION, APP_VERSION } from '../../core/version.ts';
 import type { EndpointDoc } from './route-kit.ts';
 import { REST_PREFIX } from './rest-path.ts';
+// A request and an answer per operation, recorded on the demo data (npm run docs:openapi-examples).
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
+
+interface RecordedExample {
+  request?: unknown;
+  response: unknown;
+  status: number;
+}
+const EXAMPLES: Record<string, RecordedExample | undefined> = recordedExamples;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'malformed request, invalid field or filter (messages name it)',
@@ -53,6 +62,13 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
   for (const [status, text] of Object.entries(errors)) {
     responses[status] = { description: text ?? ERROR_TEXT[Number(status)] ?? '', content: { 'application/json': { schema: ErrorAnswer } } };
   }
+  // The recorded exchange: the request on the body, the answer on the status it came with.
+  const example = EXAMPLES[`${doc.method} ${doc.path}`];
+  if (example) {
+    const answered = responses[String(example.status)] as { content?: Record<string, { example?: unknown }> } | undefined;
+    const content = answered?.content?.[String(example.status) === okStatus ? okContent : 'application/json'];
+    if (content) content.example = example.response;
+  }
   const params = Object.entries(doc.params ?? {}).map(([name, schema]) => ({
     name,
     in: 'path',
@@ -74,7 +90,7 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
       requestBody: {
         required: true,
         ...(doc.body.description && { description: doc.body.description }),
-        content: { [doc.body.contentType]: { schema: doc.body.schema } },
+        content: { [doc.body.contentType]: { schema: doc.body.schema, ...(example?.request !== undefined && { example: example.request }) } },
       },
     }),
     responses,
