@@ -268,6 +268,25 @@ describe('npx erp-workbench against a running service', () => {
     }
   }, 120_000);
 
+  it('listen --forward-to puts the old receiver back on SIGHUP too (a closed terminal)', async () => {
+    const storedUrl = () => {
+      const db = new BetterSqlite3(databaseFile(h), { readonly: true });
+      try {
+        return db.prepare('SELECT order_event_notification_url FROM connectors WHERE company_id = 1 AND id = 1').pluck().get() as string;
+      } finally {
+        db.close();
+      }
+    };
+    const before = storedUrl();
+    const run = start(['listen', '--forward-to', 'http://127.0.0.1:9/hup']);
+    await waitFor(run.stderr, /Ready: .* now go to http:\/\/127\.0\.0\.1:9\/hup/);
+    expect(storedUrl()).toBe('http://127.0.0.1:9/hup');
+    run.child.kill('SIGHUP');
+    expect(await run.exited).toBe(0);
+    expect(run.stderr()).toMatch(/the old receiver URL is back/);
+    expect(storedUrl()).toBe(before);
+  }, 120_000);
+
   it('logs prints each REST call live', async () => {
     const run = start(['logs', '--json']);
     await waitFor(run.stderr, /Listening to the API log of account 1/);
