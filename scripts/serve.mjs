@@ -7,6 +7,7 @@
  * on an up-to-date build compiles nothing. Plain JavaScript: nothing to compile before this runs.
  */
 import module from 'node:module';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { staleParts } from './build-staleness.mjs';
@@ -17,7 +18,9 @@ module.enableCompileCache?.();
 
 const ROOT = join(import.meta.dirname, '..');
 
-const stale = staleParts(ROOT, ['renderer', 'server']);
+// --help answers at once from the build there is: nothing is built to print the usage.
+const helpOnly = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h');
+const stale = staleParts(ROOT, ['renderer', 'server']).filter((part) => !(helpOnly && existsSync(join(ROOT, 'dist/server/serve.js')) && part === 'renderer'));
 if (stale.length > 0) {
   // stderr: whoever reads the server's own lines from stdout gets only those.
   console.error(`npm run serve: ${stale.join(' and ')} older than the sources; building ${stale.length > 1 ? 'them' : 'it'} first...`);
