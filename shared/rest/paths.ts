@@ -1217,6 +1217,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "bv_id": 1,
+                     *           "doc_series": "BV",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-11-25",
+                     *           "client_id": 98,
+                     *           "client_name": "Ideal Market SRL",
+                     *           "client_cui": "RO278784720",
+                     *           "client_reg_com": "J14/10134/2007",
+                     *           "workpoint_id": 1,
+                     *           "currency": "RON",
+                     *           "exchange_rate": 1,
+                     *           "total_without_vat": 1230.55,
+                     *           "total_vat": 201.52,
+                     *           "document_value_with_vat": 1432.07,
+                     *           "total_ron": 1432.07,
+                     *           "document_cancelled": 0,
+                     *           "mentions": "",
+                     *           "created_ts": "2024-11-25 17:45:52",
+                     *           "last_changed_ts": "2024-11-26 14:11:08",
+                     *           "paid_amount": 1432.07,
+                     *           "invoice_id": 1,
+                     *           "connector_order_id": null,
+                     *           "added_by_api": 0
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/sales/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -1422,6 +1465,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "bocp_id": 1,
+                     *           "doc_series": "DMO",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-11-25",
+                     *           "doc_due_date": "2024-12-25",
+                     *           "last_payment_date": "2024-11-25",
+                     *           "document_value_with_vat": 1432.07,
+                     *           "rest": 0,
+                     *           "currency": "RON",
+                     *           "document_cancelled": 0,
+                     *           "pdf_invoice_url": "http://127.0.0.1:33723/documents/invoice/1.1.1796083200.1G8v3YNlGiuDYId-CSBVW9o8BfD_kO45/pdf/",
+                     *           "record_ts": "2024-11-25 17:46:22",
+                     *           "bocp_contact_id": 98,
+                     *           "client_name": "Ideal Market SRL",
+                     *           "client_email": "contact@ideal-market.ro",
+                     *           "client_phone1": "0736754855",
+                     *           "client_phone2": "",
+                     *           "client_vat_id": "RO278784720",
+                     *           "client_address": "Strada Pictor Hentia Sava nr. 226",
+                     *           "client_city": "Sfantu Gheorghe",
+                     *           "client_county": "Covasna",
+                     *           "client_postcode": "520204",
+                     *           "client_country": "Romania",
+                     *           "client_shipping_adress": "Strada Pictor Hentia Sava nr. 226",
+                     *           "client_shipping_city": "Sfantu Gheorghe",
+                     *           "client_shipping_county": "Covasna",
+                     *           "client_shipping_postcode": "520204",
+                     *           "client_shipping_country": "Romania",
+                     *           "client_id": 98,
+                     *           "client_cui": "RO278784720",
+                     *           "client_reg_com": "J14/10134/2007",
+                     *           "workpoint_id": 1,
+                     *           "exchange_rate": 1,
+                     *           "total_without_vat": 1230.55,
+                     *           "total_vat": 201.52,
+                     *           "total_ron": 1432.07,
+                     *           "paid_amount": 1432.07,
+                     *           "efactura_status": "validated",
+                     *           "storno_of_id": null,
+                     *           "mentions": "",
+                     *           "added_by_api": 0,
+                     *           "last_changed_ts": "2024-11-25 17:59:01",
+                     *           "items": [
+                     *             {
+                     *               "product_variant_id": 81,
+                     *               "service_id": 0,
+                     *               "item_code": "P000081",
+                     *               "item_name": "Sandale dama UrbanWear Premium 38 Negru",
+                     *               "item_name_plain": "Sandale dama UrbanWear Premium 38 Negru",
+                     *               "product_current_name": "Sandale dama UrbanWear Premium 38 Negru",
+                     *               "barcode": "5941230000819",
+                     *               "qty_mu1": 5,
+                     *               "value_with_vat": 1189.94,
+                     *               "line_no": 1,
+                     *               "unit": "buc",
+                     *               "unit_price": 199.99,
+                     *               "vat_rate": 19,
+                     *               "value_without_vat": 999.95,
+                     *               "vat_value": 189.99
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/invoices/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -1644,6 +1768,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "proforma_id": 1,
+                     *           "doc_series": "PF",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-12-16",
+                     *           "total": 10260.75,
+                     *           "document_cancelled": 0,
+                     *           "view_link": "http://127.0.0.1:33723/documents/proforma/1.1.xCsnxzDF1gF0QfrYSaUkEM9xUFxMMx1o/html/",
+                     *           "doc_due_date": "2024-12-23",
+                     *           "bocp_contact_id": 107,
+                     *           "client_name": "Codrin Morar",
+                     *           "client_vat_id": "",
+                     *           "client_id": 107,
+                     *           "client_cui": "",
+                     *           "client_reg_com": "",
+                     *           "workpoint_id": 1,
+                     *           "currency": "RON",
+                     *           "exchange_rate": 1,
+                     *           "total_without_vat": 8801.88,
+                     *           "total_vat": 1458.87,
+                     *           "total_ron": 10260.75,
+                     *           "subscription_template_id": null,
+                     *           "paid_amount": 0,
+                     *           "invoice_id": null,
+                     *           "mentions": "",
+                     *           "added_by_api": 0,
+                     *           "record_ts": "2024-12-16 14:15:57",
+                     *           "last_changed_ts": "2024-12-16 14:18:48"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/proformas/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 60,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -1809,6 +1979,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "fiscal_receipt_id": 1,
+                     *           "bv_id": 2,
+                     *           "pos_receipt_id": null,
+                     *           "status_id": 3,
+                     *           "doc_date": "2024-11-25",
+                     *           "bf_date": "2024-11-25",
+                     *           "bon_nr": 1,
+                     *           "z_nr": 251,
+                     *           "workpoint_id": 2,
+                     *           "station_id": 3,
+                     *           "client_id": 110,
+                     *           "client_name": "Constanta Iacob",
+                     *           "client_cui": "",
+                     *           "client_reg_com": "",
+                     *           "currency": "RON",
+                     *           "exchange_rate": 1,
+                     *           "total_without_vat": 101.64,
+                     *           "total_vat": 19.31,
+                     *           "document_value_with_vat": 120.95,
+                     *           "total_ron": 120.95,
+                     *           "paid_cash": 0,
+                     *           "paid_card": 120.95,
+                     *           "paid_foodstamp": 0,
+                     *           "paid_voucher": 0,
+                     *           "paid_modern_payment": 0,
+                     *           "paid_other_payment": 0,
+                     *           "paid_by_voucher_code": "",
+                     *           "print_confirmed_ts": "2024-11-25 19:26:10",
+                     *           "document_cancelled": 0,
+                     *           "added_by_api": 0,
+                     *           "created_ts": "2024-11-25 19:26:05",
+                     *           "last_changed_ts": "2024-11-25 19:26:10"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/fiscalreceipts/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 96,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2008,6 +2229,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example POST /payments/fiscalreceipt/
+                     *     Content-Type: application/json
+                     *
+                     *     Imports fiscal (cash register) receipts of the account's sales. The body is a JSON object:
+                     *
+                     *       receipts  array of objects, required, 1 to 500 items
+                     *                 fiscal receipt import items, 1 to 500
+                     *
+                     *         each element of receipts[] (other fields are refused):
+                     *         pos_receipt_id        integer, required, at least 1
+                     *                               unique receipt id in the external POS (unique per account)
+                     *         bv_id                 integer, required, at least 1
+                     *                               the sale (bv_id) of the account the receipt prints
+                     *         status_id             integer, required, 0 to 3
+                     *                               0 cancelled, 1 not printed, 2 in process, 3 printed
+                     *         bf_content            string, optional, at most 65536 characters
+                     *                               raw command sent to the printer
+                     *         printer_response      string, optional, at most 65536 characters
+                     *                               raw printer response
+                     *         print_confirmed_ts    string, optional
+                     *                               'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest) or ISO 8601 date-time (an offset is converted)
+                     *         bf_date               string, optional, format YYYY-MM-DD, a calendar date
+                     *                               YYYY-MM-DD, the date printed on the receipt
+                     *         bon_nr                integer, optional, at least 1
+                     *                               receipt number printed by the cash register
+                     *         z_nr                  integer, optional, at least 1
+                     *                               Z-report number
+                     *         paid_cash             number, optional, 0 to 999999999.99
+                     *                               amount paid in cash (payment type cash), RON, at most two decimals; default 0
+                     *         paid_card             number, optional, 0 to 999999999.99
+                     *                               amount paid by card (card), RON, at most two decimals; default 0
+                     *         paid_foodstamp        number, optional, 0 to 999999999.99
+                     *                               amount paid in meal vouchers (foodstamps), RON, at most two decimals; default 0
+                     *         paid_voucher          number, optional, 0 to 999999999.99
+                     *                               amount paid by voucher (voucher), RON, at most two decimals; default 0
+                     *         paid_modern_payment   number, optional, 0 to 999999999.99
+                     *                               amount paid by modern payment (modern_payment), RON, at most two decimals; default 0
+                     *         paid_other_payment    number, optional, 0 to 999999999.99
+                     *                               amount paid otherwise (the account's one custom payment type), RON, at most two decimals; default 0
+                     *         paid_by_voucher_code  string, optional, at most 100 characters
+                     *                               code of the voucher used
+                     *         reimport_existing_bf  integer, optional, 0 to 1
+                     *                               0 (default): a pos_receipt_id already imported is skipped; 1: the receipt with that pos_receipt_id is replaced
+                     *
+                     *     Rules:
+                     *     - 1 to 500 receipts per request, all stored in one transaction: one refused receipt
+                     *       answers 400 (messages name receipts[i].field) and nothing of the request is stored.
+                     *     - bv_id must be a sale of the account; a cancelled sale takes only a cancelled receipt (status_id 0).
+                     *     - pos_receipt_id is unique per account and may appear once per request. Already imported:
+                     *       reimport_existing_bf 0 (default) skips the receipt (action skipped, nothing changes);
+                     *       reimport_existing_bf 1 replaces the stored receipt (same fiscal receipt id; action replaced).
+                     *     - A printed receipt (status_id 3) deletes every payment of the sale (with its allocations) and records one
+                     *       payment per paid_* amount above 0, in RON, dated bf_date (else the day of print_confirmed_ts, else today),
+                     *       allocated to the sale up to what it has open: paid_cash -> cash, paid_card -> card, paid_foodstamp ->
+                     *       foodstamps, paid_voucher -> voucher, paid_modern_payment -> modern_payment, paid_other_payment -> the
+                     *       account's own (custom) payment type, which must be exactly one (else 400).
+                     *     - A printed receipt on a sale that already has an invoice must carry the invoice's date (bf_date,
+                     *       else the day of print_confirmed_ts, else today), else 400 naming receipts[i].bf_date.
+                     *     - Receipts with status_id 0 (cancelled), 1 (not printed) or 2 (in process) are stored without payments; a
+                     *       replaced receipt loses the payments it had created.
+                     *     - print_confirmed_ts: 'YYYY-MM-DD HH:MM:SS' Europe/Bucharest, or ISO 8601 with an offset (converted).
+                     *
+                     *     Answer data.receipts[], in request order: fiscal_receipt_id, pos_receipt_id, bv_id, status_id, action
+                     *     (created, replaced or skipped), notice (why a receipt was skipped), payments (incasare_id, payment_type,
+                     *     amount, currency, date, allocated_amount) and deleted_incasare_ids.
+                     */
                     "text/html": string;
                 };
             };
@@ -2069,6 +2357,23 @@ export interface operations {
         /** @description receipts[] */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "receipts": [
+                 *         {
+                 *           "pos_receipt_id": 880001,
+                 *           "bv_id": 1,
+                 *           "status_id": 3,
+                 *           "bf_date": "2026-11-27",
+                 *           "print_confirmed_ts": "2026-11-27 11:02:33",
+                 *           "bon_nr": 145,
+                 *           "z_nr": 312,
+                 *           "paid_card": 242,
+                 *           "reimport_existing_bf": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description fiscal receipt import items, 1 to 500 */
                     receipts: {
@@ -2120,6 +2425,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "receipts": [
+                     *           {
+                     *             "fiscal_receipt_id": 4,
+                     *             "pos_receipt_id": 880001,
+                     *             "bv_id": 10,
+                     *             "status_id": 3,
+                     *             "action": "skipped",
+                     *             "notice": "receipts[0]: pos_receipt_id 880001 was imported already (fiscal receipt 4, sale 10); not imported again (send reimport_existing_bf 1 to replace it)",
+                     *             "payments": [],
+                     *             "deleted_incasare_ids": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/payments/fiscalreceipt/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2296,6 +2626,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "incasare_id": 1,
+                     *           "doc_series": "CH",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-11-25",
+                     *           "payment_type": "cash",
+                     *           "client_id": 98,
+                     *           "client_name": "Ideal Market SRL",
+                     *           "client_cui": "RO278784720",
+                     *           "client_reg_com": "J14/10134/2007",
+                     *           "workpoint_id": 1,
+                     *           "amount": 1432.07,
+                     *           "currency": "RON",
+                     *           "exchange_rate": 1,
+                     *           "amount_ron": 1432.07,
+                     *           "bank_account_id": null,
+                     *           "mentions": "",
+                     *           "source": "staff",
+                     *           "fiscal_receipt_id": null,
+                     *           "bv_id": 1,
+                     *           "allocated_amount": 1432.07,
+                     *           "allocation_status": "fully_allocated",
+                     *           "document_cancelled": 0,
+                     *           "added_by_api": 0,
+                     *           "created_ts": "2024-11-25 17:59:01",
+                     *           "last_changed_ts": "2024-11-25 17:59:01"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/payments/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2469,6 +2844,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "code": "bank_transfer",
+                     *           "name": "Transfer bancar",
+                     *           "is_custom": 0
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/payments/types/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2554,6 +2947,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "awb_id": 1,
+                     *           "sale_id": 3,
+                     *           "connector_order_id": 1,
+                     *           "awb_nr": "2479843236691",
+                     *           "awb_type": "innoship",
+                     *           "awb_subtype": "innoship_fan",
+                     *           "awb_url": "https://app.innoship.io/tracking/2479843236691",
+                     *           "doc_date": "2024-11-29",
+                     *           "packet_count": 1,
+                     *           "weight_kg": 4.876,
+                     *           "service_type": "standard",
+                     *           "shipping_payer": "sender",
+                     *           "cod_amount": 0,
+                     *           "cod_currency": "RON",
+                     *           "declared_value": 483.83,
+                     *           "delivery_country": "Romania",
+                     *           "delivery_country_code": "RO",
+                     *           "client_id": 103,
+                     *           "client_name": "Ispas Distrib SRL",
+                     *           "client_cui": "RO53017089",
+                     *           "client_reg_com": "J12/13316/2023",
+                     *           "source": "connector",
+                     *           "document_cancelled": 0,
+                     *           "created_ts": "2024-11-29 18:24:39",
+                     *           "last_changed_ts": "2024-11-29 18:25:46"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/awb/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 88,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2710,6 +3147,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><meta charset="utf-8"><title>POST /awb/add/</title></head>
+                     *     <body>
+                     *     <h1>POST /awb/add/</h1>
+                     *     <p>Attaches AWBs already issued with the courier to sales of the account. Content-Type
+                     *     <code>application/json</code>; the body is an object with <code>awbs</code>, 1 to 100 AWB items.
+                     *     All items are stored in one transaction: when one is refused (400, each message naming the field, such as
+                     *     <code>awbs[1].awb_type</code>), none is stored. The answer's <code>data.awb_ids</code> lists the created AWB
+                     *     ids in the order of the request; the AWBs appear in <code>GET /awb/list/</code> with <code>source</code> "api"
+                     *     and today's date. <code>DELETE /awb/{awb_id}/</code> cancels one.</p>
+                     *
+                     *     <h2>Fields</h2>
+                     *     <table border="1" id="fields">
+                     *     <thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Rules</th><th>Notes</th></tr></thead>
+                     *     <tbody>
+                     *     <tr><td><code>awbs</code></td><td>array of object</td><td>yes</td><td>at least 1 item(s); at most 100 items</td><td>1 to 100 AWBs, stored together or not at all</td></tr>
+                     *     <tr><td><code>awbs[].sale_id</code></td><td>integer</td><td>yes</td><td>&gt;= 1</td><td>bv_id of the sale the AWB ships: a sale of the account that is not cancelled</td></tr>
+                     *     <tr><td><code>awbs[].awb_nr</code></td><td>string</td><td>yes</td><td>at least 1 character(s); at most 64 characters</td><td>tracking number, stored without leading and trailing spaces (not blank, no control characters); unique per courier (awb_type) among the AWBs of the account that are not cancelled</td></tr>
+                     *     <tr><td><code>awbs[].awb_type</code></td><td>string</td><td>yes</td><td>at least 1 character(s); at most 32 characters</td><td>courier code, exactly as listed by GET /awb/add/. A sub-courier code is refused here: send its broker as awb_type and the sub-courier as awb_subtype</td></tr>
+                     *     <tr><td><code>awbs[].awb_subtype</code></td><td>string</td><td>no</td><td>at most 32 characters</td><td>required when awb_type is a broker: one of that broker's sub-couriers; must be empty (&quot;&quot; or absent) otherwise</td></tr>
+                     *     <tr><td><code>awbs[].awb_url</code></td><td>string</td><td>no</td><td>at most 2048 characters</td><td>absolute http:// or https:// URL of the AWB PDF or tracking page; &quot;&quot; or absent: none</td></tr>
+                     *     </tbody>
+                     *     </table>
+                     *     <p>Unknown fields are refused. A sale that does not exist in the account or is cancelled, an unknown courier
+                     *     code, a missing or foreign sub-courier of a broker, a sub-courier on a courier that is not a broker, a URL that
+                     *     is not http(s) and a tracking number already registered for the same courier (and not cancelled), or repeated
+                     *     within the request, are each a 400.</p>
+                     *
+                     *     <h2>Sample body</h2>
+                     *     <pre id="sample-body">{
+                     *       &quot;awbs&quot;: [
+                     *         {
+                     *           &quot;sale_id&quot;: 300,
+                     *           &quot;awb_nr&quot;: &quot;2000123456789&quot;,
+                     *           &quot;awb_type&quot;: &quot;fan&quot;,
+                     *           &quot;awb_url&quot;: &quot;https://courier.example/awb/2000123456789.pdf&quot;
+                     *         },
+                     *         {
+                     *           &quot;sale_id&quot;: 299,
+                     *           &quot;awb_nr&quot;: &quot;2000123456790&quot;,
+                     *           &quot;awb_type&quot;: &quot;innoship&quot;,
+                     *           &quot;awb_subtype&quot;: &quot;innoship_fan&quot;
+                     *         }
+                     *       ]
+                     *     }</pre>
+                     *
+                     *     <h2>Courier codes (<code>awb_type</code>)</h2>
+                     *     <table border="1" id="couriers">
+                     *     <thead><tr><th>awb_type</th><th>Name</th><th>Kind</th><th>Sub-couriers (awb_subtype)</th></tr></thead>
+                     *     <tbody>
+                     *     <tr><td><code>fan</code></td><td>FAN Courier</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>cargus</code></td><td>Cargus</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>sameday</code></td><td>Sameday</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>dpd</code></td><td>DPD Romania</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>gls</code></td><td>GLS Romania</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>posta_romana</code></td><td>Posta Romana</td><td>courier</td><td>&mdash;</td></tr>
+                     *     <tr><td><code>innoship</code></td><td>Innoship</td><td>broker</td><td><code>innoship_fan</code> (FAN Courier (prin Innoship))<br><code>innoship_cargus</code> (Cargus (prin Innoship))<br><code>innoship_sameday</code> (Sameday (prin Innoship))<br><code>innoship_dpd</code> (DPD (prin Innoship))<br><code>innoship_gls</code> (GLS (prin Innoship))</td></tr>
+                     *     <tr><td><code>europarcel</code></td><td>Europarcel</td><td>broker</td><td><code>europarcel_cargus</code> (Cargus (prin Europarcel))<br><code>europarcel_dpd</code> (DPD (prin Europarcel))<br><code>europarcel_gls</code> (GLS (prin Europarcel))</td></tr>
+                     *     </tbody>
+                     *     </table>
+                     *     <p>A broker needs one of its sub-couriers in <code>awb_subtype</code>; a sub-courier code is not an
+                     *     <code>awb_type</code> of its own.</p>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -2770,6 +3274,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "awbs": [
+                 *         {
+                 *           "sale_id": 1,
+                 *           "awb_nr": "2BT1000012345",
+                 *           "awb_type": "fan",
+                 *           "awb_url": "https://www.fancourier.ro/awb-tracking/?awb=2BT1000012345"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description 1 to 100 AWBs, stored together or not at all */
                     awbs: {
@@ -2794,6 +3310,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "awb_ids": [
+                     *           89
+                     *         ],
+                     *         "awbs": [
+                     *           {
+                     *             "awb_id": 89,
+                     *             "sale_id": 1,
+                     *             "connector_order_id": null,
+                     *             "awb_nr": "2BT1000012345",
+                     *             "awb_type": "fan",
+                     *             "awb_subtype": "",
+                     *             "awb_url": "https://www.fancourier.ro/awb-tracking/?awb=2BT1000012345",
+                     *             "doc_date": "2026-11-29",
+                     *             "packet_count": 1,
+                     *             "weight_kg": 11.534,
+                     *             "service_type": "standard",
+                     *             "shipping_payer": "sender",
+                     *             "cod_amount": 0,
+                     *             "cod_currency": "RON",
+                     *             "declared_value": 1432.07,
+                     *             "delivery_country": "Romania",
+                     *             "delivery_country_code": "RO",
+                     *             "client_id": 98,
+                     *             "client_name": "Ideal Market SRL",
+                     *             "client_cui": "RO278784720",
+                     *             "client_reg_com": "J14/10134/2007",
+                     *             "source": "api",
+                     *             "document_cancelled": 0,
+                     *             "created_ts": "2026-11-29 03:19:32",
+                     *             "last_changed_ts": "2026-11-29 03:19:32"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/awb/add/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -2991,6 +3552,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "deleted_awb_id": 89
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/awb/89/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "DELETE"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3170,6 +3745,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": true,
+                     *       "http_code": 501,
+                     *       "data": null,
+                     *       "messages": [
+                     *         "GET /awb/issue/ is not implemented (reserved for a later release)"
+                     *       ],
+                     *       "request_route": "/awb/issue/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3205,6 +3794,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "inventory_id": 1,
+                     *           "doc_series": "INV",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-12-13",
+                     *           "workpoint_id": 2,
+                     *           "sub_management_id": null,
+                     *           "description": "Inventar anual 2024",
+                     *           "closed": 1,
+                     *           "document_cancelled": 0,
+                     *           "row_count": 5,
+                     *           "total_book_ron": 12902.88,
+                     *           "total_counted_ron": 12902.88,
+                     *           "total_difference_ron": 0,
+                     *           "created_ts": "2024-12-13 10:04:16",
+                     *           "last_changed_ts": "2024-12-14 07:33:48"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/inventory/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 10,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3346,6 +3969,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "inventory_id": 1,
+                     *         "doc_series": "INV",
+                     *         "doc_nr": 1,
+                     *         "doc_date": "2024-12-13",
+                     *         "workpoint_id": 2,
+                     *         "sub_management_id": null,
+                     *         "description": "Inventar anual 2024",
+                     *         "closed": 1,
+                     *         "document_cancelled": 0,
+                     *         "row_count": 5,
+                     *         "total_book_ron": 12902.88,
+                     *         "total_counted_ron": 12902.88,
+                     *         "total_difference_ron": 0,
+                     *         "created_ts": "2024-12-13 10:04:16",
+                     *         "last_changed_ts": "2024-12-14 07:33:48",
+                     *         "workpoint_name": "Magazin Bucuresti",
+                     *         "sub_management_name": null,
+                     *         "rows": [
+                     *           {
+                     *             "line_no": 1,
+                     *             "product_variant_id": 12,
+                     *             "item_code": "P000012",
+                     *             "item_name": "Tricou bumbac UrbanWear Deluxe XXL Verde",
+                     *             "unit": "buc",
+                     *             "quantity_book": 5,
+                     *             "quantity_counted": 5,
+                     *             "quantity_difference": 0,
+                     *             "unit_cost_ron": 42.22,
+                     *             "value_difference_ron": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/inventory/view/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3520,6 +4187,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "fisa_id": 1,
+                     *           "doc_series": "FS",
+                     *           "doc_nr": 1,
+                     *           "doc_date": "2024-11-22",
+                     *           "client_id": 110,
+                     *           "client_name": "Constanta Iacob",
+                     *           "client_cui": "",
+                     *           "client_reg_com": "",
+                     *           "workpoint_id": 1,
+                     *           "item_code": "15ITL6",
+                     *           "item_name": "Laptop Lenovo IdeaPad 3 15ITL6",
+                     *           "item_series": "LE0822380575",
+                     *           "equipment_model_id": 19,
+                     *           "equipment_model": "Lenovo IdeaPad 3 15ITL6",
+                     *           "defect_description": "Imagine intermitenta",
+                     *           "diagnosis": "Pompa de evacuare defecta, necesita inlocuire",
+                     *           "status": "delivered",
+                     *           "technician": "Florin Matei",
+                     *           "estimated_cost": 1104.06,
+                     *           "currency": "RON",
+                     *           "warranty": 0,
+                     *           "service_request_id": null,
+                     *           "document_cancelled": 0,
+                     *           "closed_ts": "2024-12-03 05:26:53",
+                     *           "created_ts": "2024-11-22 13:00:00",
+                     *           "last_changed_ts": "2024-12-03 05:26:53"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/workmanager/servicefiles/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 40,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3691,6 +4403,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "fisa_id": 1,
+                     *         "doc_series": "FS",
+                     *         "doc_nr": 1,
+                     *         "doc_date": "2024-11-22",
+                     *         "client_id": 110,
+                     *         "client_name": "Constanta Iacob",
+                     *         "client_cui": "",
+                     *         "client_reg_com": "",
+                     *         "workpoint_id": 1,
+                     *         "item_code": "15ITL6",
+                     *         "item_name": "Laptop Lenovo IdeaPad 3 15ITL6",
+                     *         "item_series": "LE0822380575",
+                     *         "equipment_model_id": 19,
+                     *         "equipment_model": "Lenovo IdeaPad 3 15ITL6",
+                     *         "defect_description": "Imagine intermitenta",
+                     *         "diagnosis": "Pompa de evacuare defecta, necesita inlocuire",
+                     *         "status": "delivered",
+                     *         "technician": "Florin Matei",
+                     *         "estimated_cost": 1104.06,
+                     *         "currency": "RON",
+                     *         "warranty": 0,
+                     *         "service_request_id": null,
+                     *         "document_cancelled": 0,
+                     *         "closed_ts": "2024-12-03 05:26:53",
+                     *         "created_ts": "2024-11-22 13:00:00",
+                     *         "last_changed_ts": "2024-12-03 05:26:53",
+                     *         "client_recommendations": [
+                     *           {
+                     *             "recommendation_id": 1,
+                     *             "text": "Folositi detergent fara calcar",
+                     *             "created_ts": "2024-11-27 11:59:17"
+                     *           }
+                     *         ],
+                     *         "documents": [
+                     *           {
+                     *             "doc_type": "payment",
+                     *             "doc_id": 2,
+                     *             "doc_series": "",
+                     *             "doc_nr": "",
+                     *             "doc_date": "2024-11-25",
+                     *             "total": 120.95,
+                     *             "currency": "RON",
+                     *             "document_cancelled": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/workmanager/servicefile/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -3898,6 +4668,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "service_request_id": 1,
+                     *           "date": "2024-12-30",
+                     *           "client_id": 115,
+                     *           "client_name": "Todor Moise",
+                     *           "client_cui": "",
+                     *           "client_reg_com": "",
+                     *           "client_addres_id": 154,
+                     *           "invoice_address_id": 153,
+                     *           "item_code": "WW90T534DAW",
+                     *           "item_name": "Masina de spalat Samsung WW90T534DAW",
+                     *           "item_series": "SA8364585491",
+                     *           "defect_description": "Nu absoarbe",
+                     *           "acquisition_invoice_nr": "DMO 9195",
+                     *           "acquisition_invoice_date": "2024-07-29",
+                     *           "supplier_name": "Demo Retail SRL",
+                     *           "aparat_producator_id": 2,
+                     *           "aparat_serie_id": 1,
+                     *           "aparat_model_id": 4,
+                     *           "equipment_type_id": 1,
+                     *           "mentions": "",
+                     *           "requested_pickup_date": "2025-01-03",
+                     *           "from_b2b": 1,
+                     *           "status": "received",
+                     *           "pickup_awb_id": 84,
+                     *           "service_file_id": 2,
+                     *           "added_by_api": 1,
+                     *           "created_ts": "2024-12-30 12:01:35",
+                     *           "last_changed_ts": "2025-01-03 11:51:24"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/workmanager/servicerequests/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 20,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4051,6 +4868,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item_code": "LAPTOP-ASUS-X515",
+                 *       "item_name": "Laptop ASUS X515",
+                 *       "client_rec_id": 1,
+                 *       "client_addres_id": 1,
+                 *       "defect_description": "Nu pornește după actualizarea BIOS",
+                 *       "item_series": "SN-9Z81KX",
+                 *       "acquisition_invoice_nr": "FCT-2025-0412",
+                 *       "acquisition_invoice_date": "2025-03-14",
+                 *       "requested_pickup_date": "2026-12-01",
+                 *       "from_b2b": 0
+                 *     }
+                 */
                 "application/json": {
                     /** @description code of the item sent in; not blank */
                     item_code: string;
@@ -4099,6 +4930,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "service_request_id": 21,
+                     *         "status": "new",
+                     *         "pickup_awb_id": null,
+                     *         "pickup_awb": null
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/workmanager/sendinrequest/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4302,6 +5150,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "bocp_id": 1,
+                     *           "contact_id": 1,
+                     *           "name": "eShop Partener Distrib SRL",
+                     *           "vat_id": "RO193712098",
+                     *           "client_code": "CL000001",
+                     *           "registration_nr": "J40/7016/2005",
+                     *           "is_company": 1,
+                     *           "is_client": 1,
+                     *           "is_supplier": 1,
+                     *           "vat_payer": 1,
+                     *           "representative": "Tamara Stanciu",
+                     *           "email": "comenzi@eshop-partener-distrib.ro",
+                     *           "phone": "0762306469",
+                     *           "group_id": 5,
+                     *           "group_name": "Parteneri dropshipping",
+                     *           "deleted": 0,
+                     *           "created_ts": "2023-10-19 12:00:00",
+                     *           "lastupdated": "2026-09-11 10:29:02",
+                     *           "addresses": [
+                     *             {
+                     *               "address_id": 1,
+                     *               "is_main": 1,
+                     *               "address": "Intrarea Poiana Codrului 119",
+                     *               "address2": "",
+                     *               "city": "Bucuresti Sector 1",
+                     *               "county": "Bucuresti",
+                     *               "postcode": "010011",
+                     *               "country": "Romania",
+                     *               "kind": "both",
+                     *               "street": "Intrarea Poiana Codrului",
+                     *               "number": "119",
+                     *               "building": "",
+                     *               "stair": "",
+                     *               "floor": "",
+                     *               "apartment": "",
+                     *               "zip": "010011",
+                     *               "gln": "5941505855380",
+                     *               "shipping_contact_name": "eShop Partener Distrib SRL",
+                     *               "shipping_contact_phone": "0762306469"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/contacts/list/include:address/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4501,6 +5410,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "bocp_id": 1,
+                     *         "contact_id": 1,
+                     *         "name": "eShop Partener Distrib SRL",
+                     *         "vat_id": "RO193712098",
+                     *         "client_code": "CL000001",
+                     *         "registration_nr": "J40/7016/2005",
+                     *         "is_company": 1,
+                     *         "is_client": 1,
+                     *         "is_supplier": 1,
+                     *         "vat_payer": 1,
+                     *         "representative": "Tamara Stanciu",
+                     *         "email": "comenzi@eshop-partener-distrib.ro",
+                     *         "phone": "0762306469",
+                     *         "group_id": 5,
+                     *         "group_name": "Parteneri dropshipping",
+                     *         "deleted": 0,
+                     *         "created_ts": "2023-10-19 12:00:00",
+                     *         "lastupdated": "2026-09-11 10:29:02"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/contacts/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4712,6 +5652,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Distribuitori",
+                     *           "currency": "RON",
+                     *           "active": 1,
+                     *           "last_changed_ts": "2024-12-03 12:00:00"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/pricelists/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 3,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4830,6 +5794,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Casa si bucatarie",
+                     *           "parent_id": null,
+                     *           "image_url": "https://cdn.demo-retail.ro/img/categorii/1.jpg",
+                     *           "deleted": 0,
+                     *           "last_changed_ts": "2024-11-25 12:00:00"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/productwebcategories/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 8,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -4950,6 +5939,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Depozit central",
+                     *           "kind": "wholesale",
+                     *           "deleted": 0
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/workpoints/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 2,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -5067,6 +6079,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "postcode": "400001"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/postcodes/lookup/city:Cluj-Napoca/county:Cluj/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -5193,6 +6219,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "product_id": 1,
+                     *           "cod_varianta": "",
+                     *           "cod_produs": "P000001",
+                     *           "barcode": "5941230000017",
+                     *           "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *           "category_name": "Alimente si bauturi",
+                     *           "stoc_global": 241,
+                     *           "unitate_masura": "buc",
+                     *           "pret_vanzare": 53.14,
+                     *           "pret_vanzare_cu_tva": 58.99,
+                     *           "cota_tva_vanzare": 11,
+                     *           "selling_currency_txt": "RON",
+                     *           "website_published": 0,
+                     *           "producator": "Stupina Veche",
+                     *           "last_changed_ts": "2026-10-05 21:37:03",
+                     *           "custom_barcode": "5941230000017",
+                     *           "cod_intern": "1-ALIM",
+                     *           "is_deleted": 0,
+                     *           "is_archived": 0,
+                     *           "delistat": 0,
+                     *           "fm_id": null,
+                     *           "category_id": 5,
+                     *           "manufacturer_id": 8,
+                     *           "magazia_id": null,
+                     *           "stock_reserved": 0,
+                     *           "stock_available": 241,
+                     *           "product_website_title": "",
+                     *           "product_description": "",
+                     *           "partner_visible": 0,
+                     *           "sellable": 1,
+                     *           "deleted": 0,
+                     *           "weight": 1.737,
+                     *           "created_ts": "2026-10-05 16:44:07"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/product/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -5409,6 +6488,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "product_id": 1,
+                     *           "cod_varianta": "",
+                     *           "cod_produs": "P000001",
+                     *           "barcode": "5941230000017",
+                     *           "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *           "category_name": "Alimente si bauturi",
+                     *           "stoc_global": 241,
+                     *           "unitate_masura": "buc",
+                     *           "pret_vanzare": 53.14,
+                     *           "pret_vanzare_cu_tva": 58.99,
+                     *           "cota_tva_vanzare": 11,
+                     *           "selling_currency_txt": "RON",
+                     *           "website_published": 0,
+                     *           "producator": "Stupina Veche",
+                     *           "last_changed_ts": "2026-10-05 21:37:03",
+                     *           "custom_barcode": "5941230000017",
+                     *           "cod_intern": "1-ALIM",
+                     *           "is_deleted": 0,
+                     *           "is_archived": 0,
+                     *           "delistat": 0,
+                     *           "fm_id": null,
+                     *           "category_id": 5,
+                     *           "manufacturer_id": 8,
+                     *           "magazia_id": null,
+                     *           "stock_reserved": 0,
+                     *           "stock_available": 241,
+                     *           "product_website_title": "",
+                     *           "product_description": "",
+                     *           "partner_visible": 0,
+                     *           "sellable": 1,
+                     *           "deleted": 0,
+                     *           "weight": 1.737,
+                     *           "created_ts": "2026-10-05 16:44:07",
+                     *           "workpoints": [
+                     *             {
+                     *               "magazia_id": 1,
+                     *               "workpoint_name": "Depozit central",
+                     *               "workpoint_kind": "wholesale",
+                     *               "stoc": 234,
+                     *               "stock_reserved": 0,
+                     *               "stock_available": 234
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/product/stocks/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": true,
+                     *       "data_count": 100,
+                     *       "data_next_page_exists": true,
+                     *       "data_next_page": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -5613,6 +6755,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "cod_varianta": "",
+                     *         "cod_produs": "P000001",
+                     *         "barcode": "5941230000017",
+                     *         "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *         "category_name": "Alimente si bauturi",
+                     *         "stoc_global": 241,
+                     *         "unitate_masura": "buc",
+                     *         "pret_vanzare": 53.14,
+                     *         "pret_vanzare_cu_tva": 58.99,
+                     *         "cota_tva_vanzare": 11,
+                     *         "selling_currency_txt": "RON",
+                     *         "website_published": 0,
+                     *         "producator": "Stupina Veche",
+                     *         "last_changed_ts": "2026-10-05 21:37:03",
+                     *         "custom_barcode": "5941230000017",
+                     *         "cod_intern": "1-ALIM",
+                     *         "is_deleted": 0,
+                     *         "is_archived": 0,
+                     *         "delistat": 0,
+                     *         "fm_id": null,
+                     *         "category_id": 5,
+                     *         "manufacturer_id": 8,
+                     *         "magazia_id": null,
+                     *         "stock_reserved": 0,
+                     *         "stock_available": 241,
+                     *         "product_website_title": "",
+                     *         "product_description": "",
+                     *         "partner_visible": 0,
+                     *         "sellable": 1,
+                     *         "deleted": 0,
+                     *         "weight": 1.737,
+                     *         "created_ts": "2026-10-05 16:44:07",
+                     *         "family_name": null,
+                     *         "last_aquisition_price_ron": 30.75,
+                     *         "last_purchase_price_currency": 30.75,
+                     *         "last_purchase_currency": "RON",
+                     *         "aquisition_value_ron": 7410.75,
+                     *         "workpoints": [
+                     *           {
+                     *             "magazia_id": 1,
+                     *             "workpoint_name": "Depozit central",
+                     *             "workpoint_kind": "wholesale",
+                     *             "stoc": 234,
+                     *             "stock_reserved": 0,
+                     *             "stock_available": 234,
+                     *             "aquisition_value_ron": 7195.5
+                     *           }
+                     *         ],
+                     *         "images": [],
+                     *         "properties": [
+                     *           {
+                     *             "property_id": 5,
+                     *             "name": "Greutate neta",
+                     *             "value": "750 ml"
+                     *           }
+                     *         ],
+                     *         "web_categories": [],
+                     *         "connectors": []
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -5857,6 +7071,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cod_produs": "P000001",
+                 *       "cod_varianta": "",
+                 *       "barcode": "5941230000017",
+                 *       "cod_intern": "1-ALIM",
+                 *       "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                 *       "product_website_title": "Ulei de măsline extravirgin 750 ml — presat la rece",
+                 *       "product_description": "Ulei de măsline extravirgin, presat la rece, sticlă de 750 ml.",
+                 *       "unitate_masura": "buc",
+                 *       "pret_vanzare": 112.5,
+                 *       "selling_currency_txt": "RON",
+                 *       "cota_tva_vanzare": 11,
+                 *       "category_id": 5,
+                 *       "manufacturer_id": 8,
+                 *       "website_published": 0,
+                 *       "partner_visible": 0,
+                 *       "sellable": 1,
+                 *       "is_archived": 0,
+                 *       "delistat": 0,
+                 *       "weight": 1.737
+                 *     }
+                 */
                 "application/json": {
                     /** @description article code, unique in the account; no leading or trailing spaces, no control characters */
                     cod_produs: string;
@@ -5996,6 +7233,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "cod_varianta": "",
+                     *         "cod_produs": "P000001",
+                     *         "barcode": "5941230000017",
+                     *         "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *         "category_name": "Alimente si bauturi",
+                     *         "stoc_global": 241,
+                     *         "unitate_masura": "buc",
+                     *         "pret_vanzare": 112.5,
+                     *         "pret_vanzare_cu_tva": 124.88,
+                     *         "cota_tva_vanzare": 11,
+                     *         "selling_currency_txt": "RON",
+                     *         "website_published": 0,
+                     *         "producator": "Stupina Veche",
+                     *         "last_changed_ts": "2026-11-29 03:19:33",
+                     *         "custom_barcode": "5941230000017",
+                     *         "cod_intern": "1-ALIM",
+                     *         "is_deleted": 0,
+                     *         "is_archived": 0,
+                     *         "delistat": 0,
+                     *         "fm_id": null,
+                     *         "category_id": 5,
+                     *         "manufacturer_id": 8,
+                     *         "magazia_id": null,
+                     *         "stock_reserved": 2,
+                     *         "stock_available": 239,
+                     *         "product_website_title": "Ulei de măsline extravirgin 750 ml — presat la rece",
+                     *         "product_description": "Ulei de măsline extravirgin, presat la rece, sticlă de 750 ml.",
+                     *         "partner_visible": 0,
+                     *         "sellable": 1,
+                     *         "deleted": 0,
+                     *         "weight": 1.737,
+                     *         "created_ts": "2026-10-05 16:44:07",
+                     *         "family_name": null,
+                     *         "last_aquisition_price_ron": 30.75,
+                     *         "last_purchase_price_currency": 30.75,
+                     *         "last_purchase_currency": "RON",
+                     *         "aquisition_value_ron": 7410.75,
+                     *         "workpoints": [
+                     *           {
+                     *             "magazia_id": 1,
+                     *             "workpoint_name": "Depozit central",
+                     *             "workpoint_kind": "wholesale",
+                     *             "stoc": 234,
+                     *             "stock_reserved": 2,
+                     *             "stock_available": 232,
+                     *             "aquisition_value_ron": 7195.5
+                     *           }
+                     *         ],
+                     *         "images": [],
+                     *         "properties": [
+                     *           {
+                     *             "property_id": 5,
+                     *             "name": "Greutate neta",
+                     *             "value": "750 ml"
+                     *           }
+                     *         ],
+                     *         "web_categories": [],
+                     *         "connectors": []
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "PUT"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -6290,6 +7599,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "deleted_product_id": 1
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "DELETE"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -6411,6 +7734,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pret_vanzare": 109.9,
+                 *       "selling_currency_txt": "RON",
+                 *       "product_website_title": "Ulei de măsline extravirgin 750 ml — presat la rece"
+                 *     }
+                 */
                 "application/json": {
                     /** @description article code, unique in the account; no leading or trailing spaces, no control characters */
                     cod_produs?: string;
@@ -6550,6 +7880,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "cod_varianta": "",
+                     *         "cod_produs": "P000001",
+                     *         "barcode": "5941230000017",
+                     *         "product_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *         "category_name": "Alimente si bauturi",
+                     *         "stoc_global": 241,
+                     *         "unitate_masura": "buc",
+                     *         "pret_vanzare": 109.9,
+                     *         "pret_vanzare_cu_tva": 121.99,
+                     *         "cota_tva_vanzare": 11,
+                     *         "selling_currency_txt": "RON",
+                     *         "website_published": 0,
+                     *         "producator": "Stupina Veche",
+                     *         "last_changed_ts": "2026-11-29 03:19:33",
+                     *         "custom_barcode": "5941230000017",
+                     *         "cod_intern": "1-ALIM",
+                     *         "is_deleted": 0,
+                     *         "is_archived": 0,
+                     *         "delistat": 0,
+                     *         "fm_id": null,
+                     *         "category_id": 5,
+                     *         "manufacturer_id": 8,
+                     *         "magazia_id": null,
+                     *         "stock_reserved": 2,
+                     *         "stock_available": 239,
+                     *         "product_website_title": "Ulei de măsline extravirgin 750 ml — presat la rece",
+                     *         "product_description": "",
+                     *         "partner_visible": 0,
+                     *         "sellable": 1,
+                     *         "deleted": 0,
+                     *         "weight": 1.737,
+                     *         "created_ts": "2026-10-05 16:44:07",
+                     *         "family_name": null,
+                     *         "last_aquisition_price_ron": 30.75,
+                     *         "last_purchase_price_currency": 30.75,
+                     *         "last_purchase_currency": "RON",
+                     *         "aquisition_value_ron": 7410.75,
+                     *         "workpoints": [
+                     *           {
+                     *             "magazia_id": 1,
+                     *             "workpoint_name": "Depozit central",
+                     *             "workpoint_kind": "wholesale",
+                     *             "stoc": 234,
+                     *             "stock_reserved": 2,
+                     *             "stock_available": 232,
+                     *             "aquisition_value_ron": 7195.5
+                     *           }
+                     *         ],
+                     *         "images": [],
+                     *         "properties": [
+                     *           {
+                     *             "property_id": 5,
+                     *             "name": "Greutate neta",
+                     *             "value": "750 ml"
+                     *           }
+                     *         ],
+                     *         "web_categories": [],
+                     *         "connectors": []
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "PATCH"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -6896,6 +8298,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": true,
+                     *       "http_code": 501,
+                     *       "data": null,
+                     *       "messages": [
+                     *         "POST /product/add/ is not implemented: products are created in the ERP (spec v1.8.0)"
+                     *       ],
+                     *       "request_route": "/product/add/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -6932,6 +8348,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "image_id": 139,
+                     *           "url": "http://127.0.0.1:40455/cafea.png",
+                     *           "storage": "url",
+                     *           "title": "",
+                     *           "description": "",
+                     *           "alt_text": "",
+                     *           "position": 0,
+                     *           "mime_type": "image/png",
+                     *           "size_bytes": 0,
+                     *           "created_ts": "2026-11-29 03:19:33",
+                     *           "cover_picture": 1,
+                     *           "img_url_thumb": "http://127.0.0.1:40455/cafea.png",
+                     *           "img_url_normal": "http://127.0.0.1:40455/cafea.png"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/product/1/images/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7076,6 +8520,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "deleted_count": 2,
+                     *         "deleted_image_ids": [
+                     *           139
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/images/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "DELETE"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7205,6 +8667,89 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "bv_id": 1,
+                     *         "schema": {
+                     *           "$schema": "https://json-schema.org/draft/2020-12/schema",
+                     *           "title": "Payment request (POST /sales/{bv_id}/payment/)",
+                     *           "type": "object",
+                     *           "required": [
+                     *             "amount"
+                     *           ],
+                     *           "properties": {
+                     *             "amount": {
+                     *               "type": "number",
+                     *               "exclusiveMinimum": 0,
+                     *               "maximum": 999999999.99,
+                     *               "description": "must be greater than 0; at most two decimals; in `currency`"
+                     *             },
+                     *             "payment_type": {
+                     *               "type": "string",
+                     *               "minLength": 1,
+                     *               "maxLength": 64,
+                     *               "description": "one of the codes of GET /payments/types/"
+                     *             },
+                     *             "date": {
+                     *               "type": "string",
+                     *               "format": "date",
+                     *               "description": "YYYY-MM-DD, a calendar date; default: today (Europe/Bucharest)"
+                     *             },
+                     *             "currency": {
+                     *               "type": "string",
+                     *               "pattern": "^[A-Z]{3}$",
+                     *               "description": "ISO 4217 code in capitals; default: the sale's currency. RON or a currency with BNR rates in the service"
+                     *             },
+                     *             "exchange_rate": {
+                     *               "type": "number",
+                     *               "exclusiveMinimum": 0,
+                     *               "maximum": 100000,
+                     *               "description": "RON per one unit of currency. Default: the stored BNR rate of the payment date (or the latest before it) when currency is not RON; must be 1 (or left out) when currency is RON"
+                     *             },
+                     *             "bank_account_id": {
+                     *               "type": "integer",
+                     *               "minimum": 1,
+                     *               "description": "one of the account's own bank accounts (relevant for bank_transfer)"
+                     *             },
+                     *             "mentions": {
+                     *               "type": "string",
+                     *               "maxLength": 1000,
+                     *               "description": "free note stored with the payment"
+                     *             },
+                     *             "external_ref": {
+                     *               "type": "string",
+                     *               "maxLength": 200,
+                     *               "description": "caller reference, appended to the note as \"<mentions> [ref: <external_ref>]\""
+                     *             }
+                     *           },
+                     *           "additionalProperties": false,
+                     *           "description": "Payment request (POST /sales/{bv_id}/payment/); unknown fields are refused"
+                     *         },
+                     *         "payment_types": [
+                     *           "bank_transfer"
+                     *         ],
+                     *         "defaults": {
+                     *           "date": "2026-11-29",
+                     *           "currency": "RON"
+                     *         },
+                     *         "sale": {
+                     *           "currency": "RON",
+                     *           "document_value_with_vat": 1432.07,
+                     *           "paid_amount": 1432.07,
+                     *           "open_amount": 0,
+                     *           "document_cancelled": 0
+                     *         }
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/sales/1/payment/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7328,6 +8873,16 @@ export interface operations {
         /** @description the spec's payment request */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 50,
+                 *       "payment_type": "cash",
+                 *       "date": "2026-11-27",
+                 *       "currency": "RON",
+                 *       "mentions": "încasat la livrare",
+                 *       "external_ref": "POS-77"
+                 *     }
+                 */
                 "application/json": {
                     /** @description must be greater than 0; at most two decimals; in `currency` */
                     amount: number;
@@ -7358,6 +8913,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "incasare_id": 262,
+                     *         "bv_id": 1,
+                     *         "amount": 50,
+                     *         "currency": "RON",
+                     *         "payment_type": "cash",
+                     *         "date": "2026-11-27"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/sales/1/payment/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7529,6 +9103,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:40455/cafea.png"
+                 *     }
+                 */
                 "application/json": {
                     /** @description absolute http(s) URL of the image (required; the spec's spelling URL is accepted too, not both) */
                     url?: string;
@@ -7550,6 +9129,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "image_id": 139,
+                     *         "url": "http://127.0.0.1:40455/cafea.png",
+                     *         "storage": "url",
+                     *         "title": "",
+                     *         "description": "",
+                     *         "alt_text": "",
+                     *         "position": 0,
+                     *         "mime_type": "image/png",
+                     *         "size_bytes": 0,
+                     *         "created_ts": "2026-11-29 03:19:33",
+                     *         "cover_picture": 1,
+                     *         "img_url_thumb": "http://127.0.0.1:40455/cafea.png",
+                     *         "img_url_normal": "http://127.0.0.1:40455/cafea.png"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/image/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "PUT"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7735,6 +9341,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(binary: cafea.png, image/png)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -7757,6 +9368,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "product_id": 1,
+                     *         "image_id": 140,
+                     *         "url": "http://127.0.0.1:33723/media/products/ac5cb2991e798de7d630b5106d4b5416.png",
+                     *         "storage": "local",
+                     *         "title": "",
+                     *         "description": "",
+                     *         "alt_text": "",
+                     *         "position": 1,
+                     *         "mime_type": "image/png",
+                     *         "size_bytes": 237,
+                     *         "created_ts": "2026-11-29 03:19:33",
+                     *         "cover_picture": 0,
+                     *         "img_url_thumb": "http://127.0.0.1:33723/media/thumb/products/ac5cb2991e798de7d630b5106d4b5416.png",
+                     *         "img_url_normal": "http://127.0.0.1:33723/media/products/ac5cb2991e798de7d630b5106d4b5416.png"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/product/1/image/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -7942,6 +9580,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(binary: categorie.png, image/png)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -7964,6 +9607,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "category_id": 1,
+                     *         "name": "Casa si bucatarie",
+                     *         "image_url": "http://127.0.0.1:33723/media/web-categories/5c45e38d61f294edc327d765bebc1cda.png",
+                     *         "image_title": "",
+                     *         "image_description": "",
+                     *         "image_alt_text": "",
+                     *         "mime_type": "image/png",
+                     *         "size_bytes": 237,
+                     *         "last_changed_ts": "2026-11-29 03:19:33"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/productwebcategories/1/image/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -8144,6 +9809,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "deleted_category_id": 1,
+                     *         "deleted_category_ids": [
+                     *           1
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/productwebcategories/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "DELETE"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -8268,6 +9950,93 @@ export interface operations {
         /** @description the connector order request */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_unique_id": "WEB-10045",
+                 *       "order_reference": "#10045",
+                 *       "order_date": "2026-11-27",
+                 *       "order_updated_at": "2026-11-28 09:15:00",
+                 *       "order_status": "shipped",
+                 *       "order_cancelled": 0,
+                 *       "order_mentions": "Livrare după ora 17 — sunați înainte",
+                 *       "order_currency_code": "RON",
+                 *       "shipping_method": "courier",
+                 *       "cod_amount": 0,
+                 *       "cod_currency": "RON",
+                 *       "payment_method": "card",
+                 *       "client": {
+                 *         "name": "Ana Ștefănescu",
+                 *         "representative": "",
+                 *         "email": "ana.stefanescu@example.ro",
+                 *         "phone": "0722000001",
+                 *         "vat_id": "",
+                 *         "registration_number": "",
+                 *         "client_unique_id": 51001,
+                 *         "invoice_address": {
+                 *           "country": "Romania",
+                 *           "county": "Iași",
+                 *           "city": "Iași",
+                 *           "street": "Strada Lăpușneanu",
+                 *           "number": "14",
+                 *           "zip": "700057"
+                 *         },
+                 *         "delivery_address": {
+                 *           "country": "Romania",
+                 *           "county": "Iași",
+                 *           "city": "Iași",
+                 *           "street": "Strada Lăpușneanu",
+                 *           "number": "14",
+                 *           "zip": "700057",
+                 *           "shipping_contact_name": "Ana Ștefănescu",
+                 *           "shipping_contact_phone": "0722000001"
+                 *         }
+                 *       },
+                 *       "items": [
+                 *         {
+                 *           "type": "product",
+                 *           "code": "P000001",
+                 *           "ean": "",
+                 *           "item_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                 *           "item_quantity": 2,
+                 *           "item_price": 100,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": 121,
+                 *           "line_value_with_vat": 242
+                 *         },
+                 *         {
+                 *           "type": "service",
+                 *           "code": "SHIPPING",
+                 *           "item_name": "Transport curier",
+                 *           "item_quantity": 1,
+                 *           "item_price": 16.53,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": 20,
+                 *           "line_value_with_vat": 20
+                 *         },
+                 *         {
+                 *           "type": "discount",
+                 *           "code": "DISCOUNT",
+                 *           "item_name": "Voucher BLACKFRIDAY",
+                 *           "item_quantity": 1,
+                 *           "item_price": -16.53,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": -20,
+                 *           "line_value_with_vat": -20
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "payment_method": "card",
+                 *           "payment_status": "confirmed",
+                 *           "payment_date": "2026-11-27 10:41:12",
+                 *           "payment_amount": 242,
+                 *           "payment_currency": "RON",
+                 *           "payment_reference": "NETOPIA-8841-2291",
+                 *           "payment_comments": "3-D Secure"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description partner-side order id; must equal the {order_id} path segment */
                     order_unique_id: string;
@@ -8516,6 +10285,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "SERVICE_order_id": 81,
+                     *         "BOCP_order_id": 81,
+                     *         "notices": [
+                     *           "items[0].code: product 'P000001' is not published to connector 1"
+                     *         ],
+                     *         "errors": [],
+                     *         "received_payload": {
+                     *           "order_unique_id": "WEB-10045",
+                     *           "order_reference": "#10045",
+                     *           "order_date": "2026-11-27",
+                     *           "order_updated_at": "2026-11-28 09:15:00",
+                     *           "order_status": "shipped",
+                     *           "order_cancelled": 0,
+                     *           "order_mentions": "Livrare după ora 17 — sunați înainte",
+                     *           "order_currency_code": "RON",
+                     *           "shipping_method": "courier",
+                     *           "cod_amount": 0,
+                     *           "cod_currency": "RON",
+                     *           "payment_method": "card",
+                     *           "client": {
+                     *             "name": "Ana Ștefănescu",
+                     *             "representative": "",
+                     *             "email": "ana.stefanescu@example.ro",
+                     *             "phone": "0722000001",
+                     *             "vat_id": "",
+                     *             "registration_number": "",
+                     *             "client_unique_id": 51001,
+                     *             "invoice_address": {
+                     *               "country": "Romania",
+                     *               "county": "Iași",
+                     *               "city": "Iași",
+                     *               "street": "Strada Lăpușneanu",
+                     *               "number": "14",
+                     *               "zip": "700057"
+                     *             },
+                     *             "delivery_address": {
+                     *               "country": "Romania",
+                     *               "county": "Iași",
+                     *               "city": "Iași",
+                     *               "street": "Strada Lăpușneanu",
+                     *               "number": "14",
+                     *               "zip": "700057",
+                     *               "shipping_contact_name": "Ana Ștefănescu",
+                     *               "shipping_contact_phone": "0722000001"
+                     *             }
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "type": "product",
+                     *               "code": "P000001",
+                     *               "ean": "",
+                     *               "item_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *               "item_quantity": 2,
+                     *               "item_price": 100,
+                     *               "item_vat_percent": 21,
+                     *               "item_price_with_vat": 121,
+                     *               "line_value_with_vat": 242
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "payment_method": "card",
+                     *               "payment_status": "confirmed",
+                     *               "payment_date": "2026-11-27 10:41:12",
+                     *               "payment_amount": 242,
+                     *               "payment_currency": "RON",
+                     *               "payment_reference": "NETOPIA-8841-2291",
+                     *               "payment_comments": "3-D Secure"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "import_summary": {
+                     *           "mode": "update",
+                     *           "bocp_order_id": 81,
+                     *           "items_received": 3,
+                     *           "items_imported": 3,
+                     *           "payments_received": 1,
+                     *           "payments_registered": 0,
+                     *           "payments_skipped_pending": 0,
+                     *           "paid_amount_registered": 0,
+                     *           "payment_method_applied": "card",
+                     *           "item_field_aliases_used": []
+                     *         }
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/connector/1/order/WEB-10045/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "PUT"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -8712,6 +10577,93 @@ export interface operations {
         /** @description the connector order request */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_unique_id": "WEB-10045",
+                 *       "order_reference": "#10045",
+                 *       "order_date": "2026-11-27",
+                 *       "order_updated_at": "2026-11-27 10:42:00",
+                 *       "order_status": "processing",
+                 *       "order_cancelled": 0,
+                 *       "order_mentions": "Livrare după ora 17 — sunați înainte",
+                 *       "order_currency_code": "RON",
+                 *       "shipping_method": "courier",
+                 *       "cod_amount": 0,
+                 *       "cod_currency": "RON",
+                 *       "payment_method": "card",
+                 *       "client": {
+                 *         "name": "Ana Ștefănescu",
+                 *         "representative": "",
+                 *         "email": "ana.stefanescu@example.ro",
+                 *         "phone": "0722000001",
+                 *         "vat_id": "",
+                 *         "registration_number": "",
+                 *         "client_unique_id": 51001,
+                 *         "invoice_address": {
+                 *           "country": "Romania",
+                 *           "county": "Iași",
+                 *           "city": "Iași",
+                 *           "street": "Strada Lăpușneanu",
+                 *           "number": "14",
+                 *           "zip": "700057"
+                 *         },
+                 *         "delivery_address": {
+                 *           "country": "Romania",
+                 *           "county": "Iași",
+                 *           "city": "Iași",
+                 *           "street": "Strada Lăpușneanu",
+                 *           "number": "14",
+                 *           "zip": "700057",
+                 *           "shipping_contact_name": "Ana Ștefănescu",
+                 *           "shipping_contact_phone": "0722000001"
+                 *         }
+                 *       },
+                 *       "items": [
+                 *         {
+                 *           "type": "product",
+                 *           "code": "P000001",
+                 *           "ean": "",
+                 *           "item_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                 *           "item_quantity": 2,
+                 *           "item_price": 100,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": 121,
+                 *           "line_value_with_vat": 242
+                 *         },
+                 *         {
+                 *           "type": "service",
+                 *           "code": "SHIPPING",
+                 *           "item_name": "Transport curier",
+                 *           "item_quantity": 1,
+                 *           "item_price": 16.53,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": 20,
+                 *           "line_value_with_vat": 20
+                 *         },
+                 *         {
+                 *           "type": "discount",
+                 *           "code": "DISCOUNT",
+                 *           "item_name": "Voucher BLACKFRIDAY",
+                 *           "item_quantity": 1,
+                 *           "item_price": -16.53,
+                 *           "item_vat_percent": 21,
+                 *           "item_price_with_vat": -20,
+                 *           "line_value_with_vat": -20
+                 *         }
+                 *       ],
+                 *       "payments": [
+                 *         {
+                 *           "payment_method": "card",
+                 *           "payment_status": "confirmed",
+                 *           "payment_date": "2026-11-27 10:41:12",
+                 *           "payment_amount": 242,
+                 *           "payment_currency": "RON",
+                 *           "payment_reference": "NETOPIA-8841-2291",
+                 *           "payment_comments": "3-D Secure"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description partner-side order id; must equal the {order_id} path segment */
                     order_unique_id: string;
@@ -8960,6 +10912,102 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "SERVICE_order_id": 81,
+                     *         "BOCP_order_id": 81,
+                     *         "notices": [
+                     *           "items[0].code: product 'P000001' is not published to connector 1"
+                     *         ],
+                     *         "errors": [],
+                     *         "received_payload": {
+                     *           "order_unique_id": "WEB-10045",
+                     *           "order_reference": "#10045",
+                     *           "order_date": "2026-11-27",
+                     *           "order_updated_at": "2026-11-27 10:42:00",
+                     *           "order_status": "processing",
+                     *           "order_cancelled": 0,
+                     *           "order_mentions": "Livrare după ora 17 — sunați înainte",
+                     *           "order_currency_code": "RON",
+                     *           "shipping_method": "courier",
+                     *           "cod_amount": 0,
+                     *           "cod_currency": "RON",
+                     *           "payment_method": "card",
+                     *           "client": {
+                     *             "name": "Ana Ștefănescu",
+                     *             "representative": "",
+                     *             "email": "ana.stefanescu@example.ro",
+                     *             "phone": "0722000001",
+                     *             "vat_id": "",
+                     *             "registration_number": "",
+                     *             "client_unique_id": 51001,
+                     *             "invoice_address": {
+                     *               "country": "Romania",
+                     *               "county": "Iași",
+                     *               "city": "Iași",
+                     *               "street": "Strada Lăpușneanu",
+                     *               "number": "14",
+                     *               "zip": "700057"
+                     *             },
+                     *             "delivery_address": {
+                     *               "country": "Romania",
+                     *               "county": "Iași",
+                     *               "city": "Iași",
+                     *               "street": "Strada Lăpușneanu",
+                     *               "number": "14",
+                     *               "zip": "700057",
+                     *               "shipping_contact_name": "Ana Ștefănescu",
+                     *               "shipping_contact_phone": "0722000001"
+                     *             }
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "type": "product",
+                     *               "code": "P000001",
+                     *               "ean": "",
+                     *               "item_name": "Ulei de masline extravirgin 750 ml Stupina Veche Smart",
+                     *               "item_quantity": 2,
+                     *               "item_price": 100,
+                     *               "item_vat_percent": 21,
+                     *               "item_price_with_vat": 121,
+                     *               "line_value_with_vat": 242
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "payment_method": "card",
+                     *               "payment_status": "confirmed",
+                     *               "payment_date": "2026-11-27 10:41:12",
+                     *               "payment_amount": 242,
+                     *               "payment_currency": "RON",
+                     *               "payment_reference": "NETOPIA-8841-2291",
+                     *               "payment_comments": "3-D Secure"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "import_summary": {
+                     *           "mode": "create",
+                     *           "bocp_order_id": 81,
+                     *           "items_received": 3,
+                     *           "items_imported": 3,
+                     *           "payments_received": 1,
+                     *           "payments_registered": 1,
+                     *           "payments_skipped_pending": 0,
+                     *           "paid_amount_registered": 242,
+                     *           "payment_method_applied": "card",
+                     *           "item_field_aliases_used": []
+                     *         }
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/connector/1/order/WEB-10045/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -9160,6 +11208,402 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "connector": {
+                     *           "id": 1,
+                     *           "name": "Magazin online Demo Retail",
+                     *           "site_domain": "shop.demo-retail.ro",
+                     *           "type": "ecommerce",
+                     *           "platform": "ShopifyV2",
+                     *           "active": 1,
+                     *           "order_api_url": "http://127.0.0.1:33723/app/rest/v1/1/connector/1/order/",
+                     *           "order_event_notification_url": "http://127.0.0.1:33723/_sandbox/inbox/demo-shop",
+                     *           "webhook_secret_set": false
+                     *         },
+                     *         "products": {
+                     *           "autoimport_into_erp": {
+                     *             "value": true,
+                     *             "label": "Import produse noi din magazin in ERP",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "connector"
+                     *           },
+                     *           "import_mode": {
+                     *             "value": "all",
+                     *             "label": "Ce produse se importa",
+                     *             "options": {
+                     *               "all": "Toate produsele",
+                     *               "ordered_only": "Doar produsele comandate",
+                     *               "only_categories_with_autoimport": "Doar categoriile cu import automat"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "update_prices": {
+                     *             "value": true,
+                     *             "label": "Actualizeaza preturile in magazin",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "update_stock": {
+                     *             "value": true,
+                     *             "label": "Actualizeaza stocul in magazin",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "update_names": {
+                     *             "value": false,
+                     *             "label": "Actualizeaza denumirile in magazin",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "target_sub_management_id": {
+                     *             "value": null,
+                     *             "label": "Subgestiunea in care intra produsele importate (id; null = gestiunea)",
+                     *             "options": {
+                     *               "1": "Raft A - marfa curenta (Depozit central)",
+                     *               "2": "Marfa in tranzit (Depozit central)",
+                     *               "3": "Vitrina magazin (Magazin Bucuresti)"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "push_enabled": {
+                     *             "value": true,
+                     *             "label": "Trimite modificarile de produse (push)",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "tracked_fields": {
+                     *             "value": [
+                     *               "stoc_global"
+                     *             ],
+                     *             "label": "Product fields whose change sends product_update (stock and price always do)",
+                     *             "options": {
+                     *               "product_id": "product_id",
+                     *               "cod_varianta": "cod_varianta",
+                     *               "cod_produs": "cod_produs",
+                     *               "barcode": "barcode",
+                     *               "product_name": "product_name",
+                     *               "category_name": "category_name",
+                     *               "stoc_global": "stoc_global",
+                     *               "unitate_masura": "unitate_masura",
+                     *               "pret_vanzare": "pret_vanzare",
+                     *               "pret_vanzare_cu_tva": "pret_vanzare_cu_tva",
+                     *               "cota_tva_vanzare": "cota_tva_vanzare",
+                     *               "selling_currency_txt": "selling_currency_txt",
+                     *               "website_published": "website_published",
+                     *               "producator": "producator",
+                     *               "last_changed_ts": "last_changed_ts",
+                     *               "pret_vanzare_discounted": "pret_vanzare_discounted",
+                     *               "pret_vanzare_cu_tva_discounted": "pret_vanzare_cu_tva_discounted",
+                     *               "pricelist_id": "pricelist_id",
+                     *               "pricelist_min_quantity": "pricelist_min_quantity",
+                     *               "custom_barcode": "custom_barcode",
+                     *               "cod_intern": "cod_intern",
+                     *               "is_deleted": "is_deleted",
+                     *               "is_archived": "is_archived",
+                     *               "delistat": "delistat",
+                     *               "fm_id": "fm_id",
+                     *               "category_id": "category_id",
+                     *               "manufacturer_id": "manufacturer_id",
+                     *               "magazia_id": "magazia_id",
+                     *               "stock_reserved": "stock_reserved",
+                     *               "stock_available": "stock_available",
+                     *               "product_website_title": "product_website_title",
+                     *               "product_description": "product_description",
+                     *               "partner_visible": "partner_visible",
+                     *               "sellable": "sellable",
+                     *               "deleted": "deleted",
+                     *               "weight": "weight",
+                     *               "created_ts": "created_ts",
+                     *               "last_aquisition_price_ron": "last_aquisition_price_ron",
+                     *               "last_purchase_price_currency": "last_purchase_price_currency",
+                     *               "last_purchase_currency": "last_purchase_currency"
+                     *             },
+                     *             "source": "connector"
+                     *           },
+                     *           "products_feed_url": "http://127.0.0.1:33723/app/rest/v1/1/connector/1/products/",
+                     *           "product_change_notify_url": "http://127.0.0.1:33723/_sandbox/inbox/demo-shop"
+                     *         },
+                     *         "order_processing": {
+                     *           "confirmation_method": {
+                     *             "value": "automatic",
+                     *             "label": "Confirmarea comenzilor",
+                     *             "options": {
+                     *               "automatic": "Automata la import",
+                     *               "manual": "Manuala, de catre operator"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "workpoint_id": {
+                     *             "value": 1,
+                     *             "label": "Punctul de lucru al comenzilor (magazia_id)",
+                     *             "options": {
+                     *               "1": "Depozit central",
+                     *               "2": "Magazin Bucuresti"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "action_on_import": {
+                     *             "value": "reserve_stock",
+                     *             "label": "Actiune la importul comenzii",
+                     *             "options": {
+                     *               "create_sale": "Creeaza bon de vanzare",
+                     *               "reserve_stock": "Doar rezerva stocul",
+                     *               "none": "Nicio actiune"
+                     *             },
+                     *             "source": "connector"
+                     *           },
+                     *           "next_day_hour": {
+                     *             "value": 14,
+                     *             "label": "Dupa ora aceasta, comanda se programeaza pe ziua urmatoare (0-23)",
+                     *             "options": {},
+                     *             "source": "connector"
+                     *           },
+                     *           "skipped_weekdays": {
+                     *             "value": [
+                     *               6
+                     *             ],
+                     *             "label": "Zile in care nu se proceseaza (list of weekdays, 0 = Sunday ... 6 = Saturday)",
+                     *             "options": {
+                     *               "0": "Duminica",
+                     *               "1": "Luni",
+                     *               "2": "Marti",
+                     *               "3": "Miercuri",
+                     *               "4": "Joi",
+                     *               "5": "Vineri",
+                     *               "6": "Sambata"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "cancel_action": {
+                     *             "value": "cancel_documents",
+                     *             "label": "La anularea comenzii",
+                     *             "options": {
+                     *               "cancel_documents": "Anuleaza documentele",
+                     *               "keep_documents": "Pastreaza documentele"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "return_action": {
+                     *             "value": "storno_invoice",
+                     *             "label": "La returul comenzii",
+                     *             "options": {
+                     *               "storno_invoice": "Factura storno",
+                     *               "none": "Nicio actiune"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "ignored_validation_errors": {
+                     *             "value": [],
+                     *             "label": "Erori de validare ignorate (coduri)",
+                     *             "options": {},
+                     *             "source": "global"
+                     *           },
+                     *           "ignored_statuses": {
+                     *             "value": [
+                     *               "pending"
+                     *             ],
+                     *             "label": "Statusuri de comanda ignorate la import",
+                     *             "options": {},
+                     *             "source": "connector"
+                     *           },
+                     *           "repeated_order_block_threshold": {
+                     *             "value": 3,
+                     *             "label": "Blocheaza al N-lea import al aceleiasi comenzi intr-o ora (0 = niciodata)",
+                     *             "options": {},
+                     *             "source": "global"
+                     *           }
+                     *         },
+                     *         "invoicing": {
+                     *           "series": {
+                     *             "value": "WEB",
+                     *             "label": "Seria facturilor",
+                     *             "options": {
+                     *               "DMO": "DMO",
+                     *               "WEB": "WEB"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "auto_issue": {
+                     *             "value": "when_paid",
+                     *             "label": "Emitere automata a facturii",
+                     *             "options": {
+                     *               "off": "Nu",
+                     *               "on_import": "La import",
+                     *               "when_paid": "Cand comanda este platita",
+                     *               "on_awb": "La generarea AWB-ului"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "require_stock": {
+                     *             "value": true,
+                     *             "label": "Doar daca produsele sunt pe stoc",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "excluded_payment_methods": {
+                     *             "value": [
+                     *               "credit"
+                     *             ],
+                     *             "label": "Metode de plata fara factura automata (list of order payment methods: bank_transfer, card, paypal, credit)",
+                     *             "options": {
+                     *               "bank_transfer": "Transfer bancar",
+                     *               "card": "Card",
+                     *               "paypal": "PayPal",
+                     *               "credit": "Credit"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "only_if_paid": {
+                     *             "value": true,
+                     *             "label": "Doar comenzile platite",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "email_auto_send": {
+                     *             "value": true,
+                     *             "label": "Trimite factura pe e-mail automat",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "connector"
+                     *           }
+                     *         },
+                     *         "proforma": {
+                     *           "series": {
+                     *             "value": "PFW",
+                     *             "label": "Seria proformelor",
+                     *             "options": {
+                     *               "PF": "PF",
+                     *               "PFW": "PFW"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "trigger_payment_methods": {
+                     *             "value": [
+                     *               "bank_transfer"
+                     *             ],
+                     *             "label": "Metode de plata care emit proforma (list of order payment methods: bank_transfer, card, paypal, credit)",
+                     *             "options": {
+                     *               "bank_transfer": "Transfer bancar",
+                     *               "card": "Card",
+                     *               "paypal": "PayPal",
+                     *               "credit": "Credit"
+                     *             },
+                     *             "source": "connector"
+                     *           },
+                     *           "trigger_status": {
+                     *             "value": "",
+                     *             "label": "Statusul comenzii care emite proforma",
+                     *             "options": {},
+                     *             "source": "connector"
+                     *           }
+                     *         },
+                     *         "awb": {
+                     *           "auto_issue": {
+                     *             "value": "on_invoice",
+                     *             "label": "Generare automata AWB",
+                     *             "options": {
+                     *               "off": "Nu",
+                     *               "on_import": "La import",
+                     *               "on_invoice": "La emiterea facturii"
+                     *             },
+                     *             "source": "connector"
+                     *           },
+                     *           "require_stock": {
+                     *             "value": true,
+                     *             "label": "Doar daca produsele sunt pe stoc",
+                     *             "options": {
+                     *               "true": "Da",
+                     *               "false": "Nu"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "latest_issue_hour": {
+                     *             "value": 15,
+                     *             "label": "Ultima ora de generare in ziua curenta (0-23)",
+                     *             "options": {},
+                     *             "source": "global"
+                     *           },
+                     *           "skipped_weekdays": {
+                     *             "value": [
+                     *               0
+                     *             ],
+                     *             "label": "Zile fara generare AWB (list of weekdays, 0 = Sunday ... 6 = Saturday)",
+                     *             "options": {
+                     *               "0": "Duminica",
+                     *               "1": "Luni",
+                     *               "2": "Marti",
+                     *               "3": "Miercuri",
+                     *               "4": "Joi",
+                     *               "5": "Vineri",
+                     *               "6": "Sambata"
+                     *             },
+                     *             "source": "global"
+                     *           },
+                     *           "default_courier": {
+                     *             "value": "sameday",
+                     *             "label": "Curierul implicit (cod din GET /awb/add/)",
+                     *             "options": {
+                     *               "fan": "FAN Courier",
+                     *               "cargus": "Cargus",
+                     *               "sameday": "Sameday",
+                     *               "dpd": "DPD Romania",
+                     *               "gls": "GLS Romania",
+                     *               "posta_romana": "Posta Romana",
+                     *               "innoship": "Innoship",
+                     *               "europarcel": "Europarcel"
+                     *             },
+                     *             "source": "connector"
+                     *           }
+                     *         },
+                     *         "status_sync": {
+                     *           "map": {
+                     *             "value": {
+                     *               "order_imported": "processing",
+                     *               "invoice_issued": "processing",
+                     *               "awb_issued": "completed",
+                     *               "delivered": "completed",
+                     *               "order_cancelled": "cancelled"
+                     *             },
+                     *             "label": "Statusul extern trimis pentru fiecare eveniment (order_imported, invoice_issued, awb_issued, delivered, order_cancelled)",
+                     *             "options": {},
+                     *             "source": "connector"
+                     *           }
+                     *         }
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/connector/1/config/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -9374,6 +11818,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "SERVICE_order_id": 1,
+                     *           "connector_id": 1,
+                     *           "order_unique_id": "100001",
+                     *           "order_reference": "#100001",
+                     *           "order_date": "2024-11-29",
+                     *           "order_updated_at": "2024-12-13 15:52:10",
+                     *           "order_status": "completed",
+                     *           "order_cancelled": 0,
+                     *           "order_mentions": "",
+                     *           "order_currency_code": "RON",
+                     *           "shipping_method": "courier",
+                     *           "cod_amount": 0,
+                     *           "cod_currency": "",
+                     *           "client_id": 103,
+                     *           "client_name": "Ispas Distrib SRL",
+                     *           "client_cui": "RO53017089",
+                     *           "client_reg_com": "J12/13316/2023",
+                     *           "client_unique_id": 20001,
+                     *           "document_value_with_vat": 483.83,
+                     *           "paid_amount": 483.83,
+                     *           "payment_method": null,
+                     *           "created_ts": "2024-11-29 13:05:05",
+                     *           "last_changed_ts": "2024-12-13 15:52:10",
+                     *           "sales_receipts": [
+                     *             {
+                     *               "bv_id": 3,
+                     *               "doc_series": "BVW",
+                     *               "doc_nr": 1,
+                     *               "doc_date": "2024-11-29",
+                     *               "document_value_with_vat": 483.83,
+                     *               "currency": "RON",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ],
+                     *           "invoices": [
+                     *             {
+                     *               "bocp_id": 2,
+                     *               "seria": "WEB",
+                     *               "nr": 1,
+                     *               "doc_date": "2024-11-29",
+                     *               "document_value_with_vat": 483.83,
+                     *               "currency": "RON",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ],
+                     *           "awbs": [
+                     *             {
+                     *               "awb_id": 1,
+                     *               "awb_nr": "2479843236691",
+                     *               "awb_type": "innoship",
+                     *               "awb_subtype": "innoship_fan",
+                     *               "doc_date": "2024-11-29",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/connector/1/order/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 58,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -9586,6 +12104,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "product_id": 2,
+                     *           "cod_varianta": "F00001-M-GRI",
+                     *           "cod_produs": "P000002",
+                     *           "barcode": "5941230000024",
+                     *           "product_name": "Bluza dama UrbanWear Smart M Gri",
+                     *           "category_name": "Imbracaminte",
+                     *           "stoc_global": 160,
+                     *           "unitate_masura": "buc",
+                     *           "pret_vanzare": 114.04,
+                     *           "pret_vanzare_cu_tva": 137.99,
+                     *           "cota_tva_vanzare": 21,
+                     *           "selling_currency_txt": "RON",
+                     *           "website_published": 1,
+                     *           "producator": "UrbanWear",
+                     *           "last_changed_ts": "2026-02-19 03:43:31",
+                     *           "custom_barcode": "5941230000024",
+                     *           "cod_intern": "2-IMBR",
+                     *           "is_deleted": 0,
+                     *           "is_archived": 0,
+                     *           "delistat": 0,
+                     *           "fm_id": 1,
+                     *           "category_id": 3,
+                     *           "manufacturer_id": 3,
+                     *           "magazia_id": 1,
+                     *           "stock_reserved": 0,
+                     *           "stock_available": 160,
+                     *           "product_website_title": "Bluza dama UrbanWear Smart M Gri | Demo Retail",
+                     *           "product_description": "Bluza dama de la UrbanWear, gama Smart. Livrare rapida in toata tara.",
+                     *           "partner_visible": 0,
+                     *           "sellable": 1,
+                     *           "deleted": 0,
+                     *           "weight": 1.002,
+                     *           "created_ts": "2024-08-31 15:55:54"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/connector/1/products/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 44,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -9824,6 +12394,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Magazin online Demo Retail",
+                     *           "type": "ShopifyV2",
+                     *           "connector_type": "ecommerce",
+                     *           "site_domain": "shop.demo-retail.ro",
+                     *           "active": 1,
+                     *           "deleted": 0,
+                     *           "created_ts": "2024-10-30 12:00:00",
+                     *           "last_changed_ts": "2024-11-01 12:00:00"
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/marketplace/connectors/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "has_more_pages": false,
+                     *       "data_count": 4,
+                     *       "data_next_page_exists": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -9974,6 +12572,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": [
+                     *         {
+                     *           "rec_id": 80,
+                     *           "connector": {
+                     *             "connector_id": 1,
+                     *             "name": "Magazin online Demo Retail",
+                     *             "type": "ShopifyV2",
+                     *             "connector_type": "ecommerce",
+                     *             "site_domain": "shop.demo-retail.ro",
+                     *             "active": 1,
+                     *             "deleted": 0
+                     *           },
+                     *           "deleted": 0,
+                     *           "status": "completed",
+                     *           "connector_id": 1,
+                     *           "order_unique_id": "100058",
+                     *           "order_reference": "#100058",
+                     *           "order_date": "2026-11-08",
+                     *           "order_updated_at": "2026-11-14 13:06:37",
+                     *           "order_status": "completed",
+                     *           "order_cancelled": 0,
+                     *           "order_mentions": "",
+                     *           "order_currency_code": "RON",
+                     *           "shipping_method": "courier",
+                     *           "cod_amount": 0,
+                     *           "cod_currency": "",
+                     *           "client_id": 50,
+                     *           "client_name": "Aurelian Pavel",
+                     *           "client_cui": "",
+                     *           "client_reg_com": "",
+                     *           "client_unique_id": 20059,
+                     *           "document_value_with_vat": 1183.91,
+                     *           "paid_amount": 1183.91,
+                     *           "payment_method": null,
+                     *           "created_ts": "2026-11-08 13:06:37",
+                     *           "last_changed_ts": "2026-11-14 13:06:37",
+                     *           "sales_receipts": [
+                     *             {
+                     *               "bv_id": 296,
+                     *               "doc_series": "BVW",
+                     *               "doc_nr": 80,
+                     *               "doc_date": "2026-11-08",
+                     *               "document_value_with_vat": 1183.91,
+                     *               "currency": "RON",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ],
+                     *           "invoices": [
+                     *             {
+                     *               "bocp_id": 173,
+                     *               "seria": "WEB",
+                     *               "nr": 55,
+                     *               "doc_date": "2026-11-08",
+                     *               "document_value_with_vat": 1183.91,
+                     *               "currency": "RON",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ],
+                     *           "awbs": [
+                     *             {
+                     *               "awb_id": 83,
+                     *               "awb_nr": "1ONB9020104756",
+                     *               "awb_type": "sameday",
+                     *               "awb_subtype": "",
+                     *               "doc_date": "2026-11-09",
+                     *               "document_cancelled": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "messages": [],
+                     *       "request_route": "/marketplace/orders/list/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET",
+                     *       "page": 1,
+                     *       "data_count": 80,
+                     *       "data_next_page_exists": false,
+                     *       "data_next_page_url": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -10206,6 +12889,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><meta charset="utf-8"><title>POST /attachments/upload/</title></head>
+                     *     <body>
+                     *     <h1>POST /attachments/upload/</h1>
+                     *     <p>Attaches files to a document of the account. Content-Type <code>multipart/form-data</code>: the text fields
+                     *     below and 1 to 10 file parts named <code>file</code>. The files are stored on the account's
+                     *     external FTP storage; every file of the request is stored, or none. The answer's
+                     *     <code>data.attached_file_rec_ids</code> lists the new attachment ids in the order of the file parts, and
+                     *     <code>data.attachments</code> their metadata as <code>GET /attachments/{attachment_id}/</code> answers it,
+                     *     with <code>download_url</code>, the only way to the file (its secret key is the credential).</p>
+                     *
+                     *     <h2>Fields</h2>
+                     *     <table border="1" id="fields">
+                     *     <thead><tr><th>Field</th><th>Rules</th><th>Notes</th></tr></thead>
+                     *     <tbody>
+                     *     <tr><td><code>doctype</code></td><td>one of sale, invoice, proforma, fiscal_receipt, payment, awb, inventory, service_file, service_request, order, contact, product</td><td>required: the kind of document the files hang on</td></tr>
+                     *     <tr><td><code>doc_id</code></td><td>a positive integer</td><td>required: the document's id in the list of its kind; it must exist in the account (400 naming doc_id otherwise)</td></tr>
+                     *     <tr><td><code>client_id</code></td><td>a positive integer</td><td>a contact of the account (400 otherwise); empty or absent: none</td></tr>
+                     *     <tr><td><code>title</code></td><td>at most 255 characters</td><td>default ''; the same title for every file of the request</td></tr>
+                     *     <tr><td><code>is_public</code></td><td>one of 0, 1, true, false</td><td>0/1</td></tr>
+                     *     <tr><td><code>attachment_type_id</code></td><td>a positive integer</td><td>one of the account's attachment types (400 otherwise); empty or absent: none</td></tr>
+                     *     <tr><td><code>file</code></td><td></td><td>required, 1 to 10 parts named file, each at most 26214400 bytes (413 above), not empty; a plain base name (no / \ NUL or ..) without a server-executable extension anywhere in it</td></tr>
+                     *     </tbody>
+                     *     </table>
+                     *
+                     *     <h2>Document types (<code>doctype</code>) and their <code>doc_id</code></h2>
+                     *     <table border="1" id="doctypes">
+                     *     <thead><tr><th>doctype</th><th>doc_id is</th></tr></thead>
+                     *     <tbody>
+                     *     <tr><td><code>sale</code></td><td>bv_id of /sales/list/</td></tr>
+                     *     <tr><td><code>invoice</code></td><td>bocp_id of /invoices/list/</td></tr>
+                     *     <tr><td><code>proforma</code></td><td>proforma_id of /proformas/list/</td></tr>
+                     *     <tr><td><code>fiscal_receipt</code></td><td>fiscal_receipt_id of /fiscalreceipts/list/</td></tr>
+                     *     <tr><td><code>payment</code></td><td>incasare_id of /payments/list/</td></tr>
+                     *     <tr><td><code>awb</code></td><td>awb_id of /awb/list/</td></tr>
+                     *     <tr><td><code>inventory</code></td><td>inventory_id of /inventory/list/</td></tr>
+                     *     <tr><td><code>service_file</code></td><td>fisa_id of /workmanager/servicefiles/</td></tr>
+                     *     <tr><td><code>service_request</code></td><td>service_request_id of /workmanager/servicerequests/</td></tr>
+                     *     <tr><td><code>order</code></td><td>SERVICE_order_id of a connector order (rec_id of /marketplace/orders/list/)</td></tr>
+                     *     <tr><td><code>contact</code></td><td>bocp_id of /contacts/list/ (not deleted)</td></tr>
+                     *     <tr><td><code>product</code></td><td>the variant id of /product/list/ (not deleted)</td></tr>
+                     *     </tbody>
+                     *     </table>
+                     *
+                     *     <h2>Attachment types of the account (<code>attachment_type_id</code>)</h2>
+                     *     <table border="1" id="attachment-types"><thead><tr><th>id</th><th>name</th></tr></thead><tbody>
+                     *     <tr><td>1</td><td>Contract</td></tr>
+                     *     <tr><td>2</td><td>Proces verbal de predare</td></tr>
+                     *     <tr><td>3</td><td>Document transport</td></tr>
+                     *     <tr><td>4</td><td>Fotografie produs</td></tr>
+                     *     </tbody></table>
+                     *
+                     *     <h2>Files</h2>
+                     *     <ul id="limits">
+                     *     <li>At most <strong>26214400 bytes</strong> (25 MiB) per file: 413 above. An empty file is a 400.</li>
+                     *     <li>The file name must be a plain base name: a name with <code>/</code>, <code>\</code>, NUL, control characters, or
+                     *     <code>.</code> / <code>..</code> is a 400 (it would leave its folder). So is a name with a line separator or an invisible
+                     *     Unicode format character (category Cf: the right-to-left override U+202E, zero-width U+200B..U+200F, U+2066..U+2069,
+                     *     U+FEFF, the soft hyphen U+00AD...), which can make it read as another name. The storage gets a name of its own; the
+                     *     metadata keeps the name sent (<code>original_filename</code>).</li>
+                     *     <li>Extensions a web server may execute are refused (400 naming the file) in any letter case and anywhere in the
+                     *     name (<code>x.php.jpg</code>, <code>X.PhP</code>, <code>.htaccess</code>):
+                     *     <code id="refused-extensions">php php3 php4 php5 php7 php8 phtml pht phar phps cgi fcgi pl pm py pyc rb sh bash zsh ksh csh asp aspx ascx ashx asmx asa cer cshtml vbhtml jsp jspx jsf cfm cfml shtml shtm stm exe com bat cmd msi dll scr ps1 vbs vbe wsf wsh jar war htaccess htpasswd</code>.</li>
+                     *     <li>JPEG, PNG and WebP images (recognised by content) with a side above 2560 px are
+                     *     resized to fit in 2560 x 2560 px, turned upright by their EXIF
+                     *     orientation, in the same format (EXIF metadata is not kept).</li>
+                     *     <li>These extensions are stored gzip-compressed when that saves at least 10%:
+                     *     <code id="compressed-extensions">txt text csv tsv log xml json md html htm svg rtf sql yaml yml ini eml bmp tif tiff</code>; a download gives the original bytes back.</li>
+                     *     <li><code>filesize</code> is the size as stored (after a resize or a compression).</li>
+                     *     </ul>
+                     *
+                     *     <h2>Answers</h2>
+                     *     <ul>
+                     *     <li>200: <code>data.attached_file_rec_ids</code>, <code>data.attachments</code>.</li>
+                     *     <li>400: a field or a file refused; every message names its field or file; nothing is stored.</li>
+                     *     <li>401: credentials, IP, method or route (module <code>attachments</code>) refused.</li>
+                     *     <li>413: a file above the limit. 415: not multipart/form-data.</li>
+                     *     <li>503: the account has no FTP storage configured, or it is unreachable or refuses; nothing is stored.</li>
+                     *     </ul>
+                     *
+                     *     <h2>Example</h2>
+                     *     <pre id="example">curl -u USER:PASSWORD http://127.0.0.1:33723/app/rest/v1/1/attachments/upload/ \
+                     *          -F doctype=invoice -F doc_id=1 -F title=&quot;Signed contract&quot; -F is_public=0 \
+                     *          -F file=@contract.pdf -F file=@photo.jpg</pre>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -10266,6 +13038,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "doctype": "sale",
+                 *       "doc_id": 1,
+                 *       "title": "Proces-verbal de livrare",
+                 *       "file": "(binary: pv-livrare.pdf, application/pdf)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * @description required: the kind of document the files hang on
@@ -10301,6 +13081,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "attached_file_rec_ids": [
+                     *           1
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "bocp_id": 1,
+                     *             "doctype": "sale",
+                     *             "doc_id": 1,
+                     *             "client_id": null,
+                     *             "title": "Proces-verbal de livrare",
+                     *             "original_filename": "pv-livrare.pdf",
+                     *             "filesize": 25,
+                     *             "is_public": 0,
+                     *             "attachment_type_id": null,
+                     *             "uploaded_ts": "2026-11-29 03:19:33",
+                     *             "download_url": "http://127.0.0.1:33723/files/attachments/1.1.Q6ANfj68oOqFSz_y2KXmLQmHNFiniMzd/pv-livrare.pdf"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/attachments/upload/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "POST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -10500,6 +13311,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "bocp_id": 1,
+                     *         "doctype": "sale",
+                     *         "doc_id": 1,
+                     *         "client_id": null,
+                     *         "title": "Proces-verbal de livrare",
+                     *         "original_filename": "pv-livrare.pdf",
+                     *         "filesize": 25,
+                     *         "is_public": 0,
+                     *         "attachment_type_id": null,
+                     *         "uploaded_ts": "2026-11-29 03:19:33",
+                     *         "download_url": "http://127.0.0.1:33723/files/attachments/1.1.Q6ANfj68oOqFSz_y2KXmLQmHNFiniMzd/pv-livrare.pdf"
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/attachments/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "GET"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
@@ -10650,6 +13485,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "is_error": false,
+                     *       "http_code": 200,
+                     *       "data": {
+                     *         "deleted_attachment_id": 1
+                     *       },
+                     *       "messages": [],
+                     *       "request_route": "/attachments/1/",
+                     *       "your_ip": "127.0.0.1",
+                     *       "your_user": "docs-examples",
+                     *       "your_method": "DELETE"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true on failure */
                         is_error: boolean;
