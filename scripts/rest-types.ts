@@ -1,93 +1,135 @@
 /**
- * npm run types:rest: writes the types of the typed REST client from the OpenAPI document, as the
- * service serves it (started here in-process on an empty data folder, port 0):
- *   shared/rest/paths.ts         openapi-typescript's output (paths, components, operations)
- *   shared/rest/path-filters.ts  the path-segment filters of each route (x-path-filters), typed
- * openapi-typescript needs TypeScript 5 (the project uses 7): it lives in tools/openapi-types/,
- * installed here on first use (npm ci there). tests/integration/rest-types.test.ts checks the
- * committed files are current.
+ * npm run types:rest: writes the types of the typed REST client from the OpenAPI document the
+ * service serves (built in this process: startWorkbench on an empty data folder, port 0):
+ *   shared/rest/paths.ts              openapi-typescript's output (paths, components, operations)
+ *   shared/rest/path-filter-types.ts  the path-segment filters of each route, from x-path-filters
+ * openapi-typescript needs TypeScript 5 (the project uses 7, which has no classic compiler API):
+ * it lives in tools/openapi-types/ with its own lock, installed here with npm ci on first use.
+ * paths.ts names the document it was made from (a hash of its paths and components), so that
+ * tests/integration/rest-types.test.ts can tell it is stale without running the generator.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorkbench } from '../electron/lib/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const TOOLS = join(ROOT, 'tools/openapi-types');
+export const TOOLS_DIR = join(ROOT, 'tools/openapi-types');
+const GENERATOR = join(TOOLS_DIR, 'node_modules/openapi-typescript/bin/cli.js');
 export const PATHS_FILE = join(ROOT, 'shared/rest/paths.ts');
-export const FILTERS_FILE = join(ROOT, 'shared/rest/path-filters.ts');
+export const FILTER_TYPES_FILE = join(ROOT, 'shared/rest/path-filter-types.ts');
 
+/** A JSON Schema as x-path-filters carries a filter's value (shared/filters/grammar.ts, FilterField.input). */
+interface ValueSchema {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: ValueSchema[];
+  items?: ValueSchema;
+}
 interface PathFilter {
   key: string;
   expects: string;
+  schema: ValueSchema;
 }
-type OpenApi = { paths: Record<string, Record<string, { 'x-path-filters'?: PathFilter[] } | unknown>> };
+interface Operation {
+  'x-path-filters'?: PathFilter[];
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components: unknown;
+}
 
 /** The OpenAPI document the service serves. */
-async function openApiDocument(): Promise<OpenApi> {
+export async function servedDocument(): Promise<OpenApiDocument> {
   const workbench = await startWorkbench({ seed: 'empty', webUi: false });
   try {
-    return (await (await fetch(workbench.openapiUrl)).json()) as OpenApi;
+    return (await (await fetch(workbench.openapiUrl)).json()) as OpenApiDocument;
   } finally {
     await workbench.stop();
   }
 }
 
-/** The TypeScript type of a filter's value from what it expects (route-kit's wording). */
-function valueType(expects: string): string {
-  if (/^an integer/.test(expects)) return 'number';
-  if (/^(a year|six digits|eight digits)/.test(expects)) return 'string | number';
-  if (expects === '0 or 1') return '0 | 1';
-  const list = /^a comma-separated list of (.+)$/.exec(expects);
-  if (list) {
-    const items = list[1]!.split(/,\s*/).map((item) => JSON.stringify(item.trim()));
-    return `ReadonlyArray<${items.join(' | ')}>`;
-  }
-  return 'string';
+/** What paths.ts is made from, as a hash: the document's paths and components (not its info, which carries the version). */
+export function documentHash(doc: OpenApiDocument): string {
+  return createHash('sha256').update(JSON.stringify({ paths: doc.paths, components: doc.components })).digest('hex');
 }
 
-/** path-filters.ts: one entry per route with path-segment filters. */
-function filtersModule(doc: OpenApi): string {
+/** The document hash named in a paths.ts, or undefined when it names none. */
+export function hashNamedIn(pathsModule: string): string | undefined {
+  return /^\/\/ OpenAPI document sha256:([0-9a-f]{64})$/m.exec(pathsModule)?.[1];
+}
+
+/** The TypeScript type of a filter value's schema. */
+function typeOf(schema: ValueSchema): string {
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if (schema.anyOf) return [...new Set(schema.anyOf.map(typeOf))].join(' | ');
+  if (schema.type === 'integer' || schema.type === 'number') return 'number';
+  if (schema.type === 'string') return 'string';
+  if (schema.type === 'array' && schema.items) return `ReadonlyArray<${typeOf(schema.items)}>`;
+  throw new Error(`x-path-filters: no TypeScript type for the schema ${JSON.stringify(schema)}`);
+}
+
+/** path-filter-types.ts: the filters of every route that takes some (only GETs do). */
+export function filterTypesModule(doc: OpenApiDocument): string {
   const entries = Object.entries(doc.paths).flatMap(([path, item]) => {
-    const filters = Object.values(item).flatMap((op) => (op as { 'x-path-filters'?: PathFilter[] })['x-path-filters'] ?? []);
-    if (filters.length === 0) return [];
-    const unique = [...new Map(filters.map((f) => [f.key, f])).values()];
-    const fields = unique.map((f) => `    /** ${f.expects.replace(/\*\//g, '* /')} */\n    ${JSON.stringify(f.key)}?: ${valueType(f.expects)};`);
+    for (const [method, operation] of Object.entries(item)) {
+      if (method !== 'get' && operation['x-path-filters']) throw new Error(`${method.toUpperCase()} ${path}: filters on a write`);
+    }
+    const filters = item.get?.['x-path-filters'];
+    if (!filters) return [];
+    const fields = filters.map(
+      (filter) => `    /** ${filter.expects.replace(/\*\//g, '* /')} */\n    ${JSON.stringify(filter.key)}?: ${typeOf(filter.schema)};`,
+    );
     return [`  ${JSON.stringify(path)}: {\n${fields.join('\n')}\n  };`];
   });
-  return `// Generated by npm run types:rest from the OpenAPI document's x-path-filters: do not edit.\n\n/** The path-segment filters each REST route takes (with-filters.ts appends them). */\nexport interface PathFilters {\n${entries.join('\n')}\n}\n`;
+  return [
+    '// Generated by npm run types:rest from the OpenAPI document\'s x-path-filters: do not edit.',
+    '',
+    '/** The path-segment filters each REST route takes, and what each value may be (path-filters.ts writes them). */',
+    'export interface PathFilters {',
+    ...entries,
+    '}',
+    '',
+  ].join('\n');
 }
 
-/** Installs tools/openapi-types when it is not (npm ci: the versions of its lock). */
-function ensureTools(): string {
-  const cli = join(TOOLS, 'node_modules/openapi-typescript/bin/cli.js');
-  if (!existsSync(cli)) {
-    const run = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', TOOLS], { stdio: 'inherit' });
-    if (run.status !== 0) throw new Error('npm ci in tools/openapi-types failed');
-  }
-  return cli;
+/** Installs tools/openapi-types when it is not (npm ci: exactly the versions of its lock). */
+export function ensureGenerator(): void {
+  if (existsSync(GENERATOR)) return;
+  const run = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', TOOLS_DIR], { stdio: 'inherit' });
+  if (run.status !== 0 || !existsSync(GENERATOR)) throw new Error('npm ci --prefix tools/openapi-types failed');
 }
 
-/** Both files' contents as they should be now. */
-export async function generateRestTypes(): Promise<{ paths: string; filters: string }> {
-  const cli = ensureTools();
-  const doc = await openApiDocument();
+/** Whether the generator is installed (tools/openapi-types/node_modules). */
+export const generatorInstalled = (): boolean => existsSync(GENERATOR);
+
+/** paths.ts for `doc`: openapi-typescript's output under a header naming the document. */
+export function pathsModule(doc: OpenApiDocument): string {
+  const version = (JSON.parse(readFileSync(join(TOOLS_DIR, 'node_modules/openapi-typescript/package.json'), 'utf8')) as { version: string }).version;
   const dir = mkdtempSync(join(tmpdir(), 'erpwb-openapi-'));
   try {
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
-    const run = spawnSync(process.execPath, [cli, join(dir, 'openapi.json'), '--output', join(dir, 'paths.ts')], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [GENERATOR, join(dir, 'openapi.json'), '--output', join(dir, 'paths.ts')], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`openapi-typescript failed: ${run.stderr}`);
-    const paths = `// Generated by npm run types:rest (openapi-typescript, from GET /app/rest/v1/openapi.json): do not edit.\n${readFileSync(join(dir, 'paths.ts'), 'utf8')}`;
-    return { paths, filters: filtersModule(doc) };
+    return [
+      '// Generated by npm run types:rest (openapi-typescript, from GET /app/rest/v1/openapi.json): do not edit.',
+      `// openapi-typescript ${version}`,
+      `// OpenAPI document sha256:${documentHash(doc)}`,
+      readFileSync(join(dir, 'paths.ts'), 'utf8'),
+    ].join('\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const { paths, filters } = await generateRestTypes();
-  writeFileSync(PATHS_FILE, paths);
-  writeFileSync(FILTERS_FILE, filters);
-  console.log(`written ${PATHS_FILE} and ${FILTERS_FILE}`);
+  ensureGenerator();
+  const doc = await servedDocument();
+  writeFileSync(PATHS_FILE, pathsModule(doc));
+  writeFileSync(FILTER_TYPES_FILE, filterTypesModule(doc));
+  console.log(`written ${PATHS_FILE} and ${FILTER_TYPES_FILE}`);
 }

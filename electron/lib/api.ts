@@ -10,7 +10,7 @@ import type { Workbench, WorkbenchClient, WorkbenchOptions } from './types.ts';
 export type * from './types.ts';
 export { WorkbenchApiError, createControlClient } from './control-client.ts';
 export { FixturesFileError } from './fixtures-file.ts';
-export { withFilters } from '../../shared/rest/with-filters.ts';
+export { withFilters } from '../../shared/rest/path-filters.ts';
 
 /** Starts the whole service in this process: a listener on a free port, a temporary data folder. */
 export declare function startWorkbench(options?: WorkbenchOptions): Promise<Workbench>;

@@ -20,7 +20,7 @@ import type { paths } from '../../shared/rest/paths.ts';
 export type * from './types.ts';
 export { WorkbenchApiError, createControlClient } from './control-client.ts';
 export { FixturesFileError } from './fixtures-file.ts';
-export { withFilters } from '../../shared/rest/with-filters.ts';
+export { withFilters } from '../../shared/rest/path-filters.ts';
 
 /** The built web UI next to this module: dist/server/../renderer in the package, dist/renderer from the sources. */
 function rendererDir(): string | undefined {

@@ -1,3 +1,5 @@
+import Type, { type TSchema } from 'typebox';
+
 /**
  * The filter grammar of the spec's list endpoints: URL path segments `/key:value/`, never query
  * strings. One parser for every list; each endpoint declares the keys it accepts and their
@@ -18,6 +20,12 @@ export class FilterError extends Error {
 export interface FilterField<T> {
   /** What the value looks like, for error messages and the OpenAPI description. */
   readonly expects: string;
+  /**
+   * What a client writes as the value, before URL encoding, as a JSON Schema (a list: an array,
+   * written comma-joined). The OpenAPI document's x-path-filters carries it, and the typed REST
+   * client's withFilters is typed from it (npm run types:rest).
+   */
+  readonly input: TSchema;
   parse(raw: string, key: string): T;
 }
 
@@ -50,9 +58,13 @@ function fail(key: string, raw: string, expects: string): never {
   throw new FilterError(key, `filter '${key}' expects ${expects}, got '${raw}'`);
 }
 
-function field<T>(expects: string, parse: (raw: string, key: string) => T): FilterField<T> {
-  return { expects, parse };
+function field<T>(expects: string, input: TSchema, parse: (raw: string, key: string) => T): FilterField<T> {
+  return { expects, input, parse };
 }
+
+/** A year, year-month or date written as digits: a number or its text. */
+const digits = (pattern: string, description: string): TSchema =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern })], { description });
 
 const YEAR = /^(\d{4})$/;
 const YEARMONTH = /^(\d{4})(\d{2})$/;
@@ -142,36 +154,40 @@ export function documentNumberReadings(raw: string): DocumentNumberReading[] {
 export const f = {
   /** An integer, at least `min` (default 1, as ids and pages start at 1). */
   int: (min = 1) =>
-    field(`an integer >= ${min}`, (raw, key) => {
+    field(`an integer >= ${min}`, Type.Integer({ minimum: min }), (raw, key) => {
       if (!INTEGER.test(raw) || Number(raw) < min) fail(key, raw, `an integer >= ${min}`);
       return Number(raw);
     }),
   /** 0 or 1, read as a boolean. */
   flag: () =>
-    field('0 or 1', (raw, key) => {
+    field('0 or 1', Type.Union([Type.Literal(0), Type.Literal(1)]), (raw, key) => {
       if (raw !== '0' && raw !== '1') fail(key, raw, '0 or 1');
       return raw === '1';
     }),
   oneOf: <V extends string>(values: readonly V[]) =>
-    field(`one of ${values.join(', ')}`, (raw, key): V => {
+    field(`one of ${values.join(', ')}`, Type.Enum([...values]), (raw, key): V => {
       if (!(values as readonly string[]).includes(raw)) fail(key, raw, `one of ${values.join(', ')}`);
       return raw as V;
     }),
   /** A document number with or without its series (documentNumberReadings); only empty is refused. */
   documentNumber: () =>
-    field('a document number, with or without its series (596, B2BREB-596, B2BREB 596, b2breb596)', (raw, key) => {
-      if (raw.trim().length === 0) fail(key, raw, 'a non-empty value');
-      return documentNumberReadings(raw);
-    }),
+    field(
+      'a document number, with or without its series (596, B2BREB-596, B2BREB 596, b2breb596)',
+      Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: 1 })]),
+      (raw, key) => {
+        if (raw.trim().length === 0) fail(key, raw, 'a non-empty value');
+        return documentNumberReadings(raw);
+      },
+    ),
   /** Free text, URL-decoded; empty is refused. */
   text: () =>
-    field('a non-empty URL-encoded string', (raw, key) => {
+    field('a non-empty URL-encoded string', Type.String({ minLength: 1 }), (raw, key) => {
       if (raw.length === 0) fail(key, raw, 'a non-empty value');
       return raw;
     }),
   /** Text sent as base64 (standard or URL-safe alphabet), decoded as UTF-8. */
   base64Text: () =>
-    field('base64 of a UTF-8 string', (raw, key) => {
+    field('base64 of a UTF-8 string', Type.String({ minLength: 1, contentEncoding: 'base64' }), (raw, key) => {
       const normalized = raw.replace(/-/g, '+').replace(/_/g, '/');
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(normalized) || normalized.replace(/=+$/, '').length % 4 === 1) {
         fail(key, raw, 'base64 of a UTF-8 string');
@@ -189,20 +205,31 @@ export const f = {
       }
     }),
   /** year:YYYY -> the days of that year. */
-  year: () => field('a year YYYY', (raw, key) => yearRange(key, raw)),
+  year: () => field('a year YYYY', digits('^\\d{4}$', 'YYYY'), (raw, key) => yearRange(key, raw)),
   /** yearmonth:YYYYMM -> the days of that month. */
-  yearMonth: () => field('six digits YYYYMM', (raw, key) => yearMonthRange(key, raw)),
+  yearMonth: () => field('six digits YYYYMM', digits('^\\d{6}$', 'YYYYMM'), (raw, key) => yearMonthRange(key, raw)),
   /** yearmonthday:YYYYMMDD -> that day. */
-  yearMonthDay: () => field('eight digits YYYYMMDD', (raw, key) => dayRange(key, raw, YEARMONTHDAY, 'eight digits YYYYMMDD')),
+  yearMonthDay: () =>
+    field('eight digits YYYYMMDD', digits('^\\d{8}$', 'YYYYMMDD'), (raw, key) => dayRange(key, raw, YEARMONTHDAY, 'eight digits YYYYMMDD')),
   /** date:YYYY-MM-DD -> that day. */
-  date: () => field('a date YYYY-MM-DD', (raw, key) => dayRange(key, raw, DATE, 'a date YYYY-MM-DD')),
+  date: () => field('a date YYYY-MM-DD', Type.String({ format: 'date' }), (raw, key) => dayRange(key, raw, DATE, 'a date YYYY-MM-DD')),
   /** datefrom / datethrough: any date format; the caller takes .from or .through of the range. */
-  dateBound: () => field('a date as YYYY, YYYYMM, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS', (raw, key) => anyDateRange(key, raw)),
+  dateBound: () =>
+    field(
+      'a date as YYYY, YYYYMM, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS',
+      digits('^\\d{4}(\\d{2}|-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}:\\d{2})?)?$', 'YYYY, YYYYMM, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS'),
+      (raw, key) => anyDateRange(key, raw),
+    ),
   /** modifiedafter / modifiedthrough: 'YYYY-MM-DD HH:MM:SS' (a bare date means 00:00:00). */
-  timestamp: () => field('a timestamp YYYY-MM-DD HH:MM:SS (space as %20)', (raw, key) => timestamp(key, raw)),
+  timestamp: () =>
+    field(
+      'a timestamp YYYY-MM-DD HH:MM:SS (space as %20)',
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}:\\d{2})?$', description: 'YYYY-MM-DD HH:MM:SS (a bare date means 00:00:00)' }),
+      (raw, key) => timestamp(key, raw),
+    ),
   /** include:a,b / exclude:a: a comma-separated subset of `values`. */
   options: <V extends string>(values: readonly V[]) =>
-    field(`a comma-separated list of ${values.join(', ')}`, (raw, key): ReadonlySet<V> => {
+    field(`a comma-separated list of ${values.join(', ')}`, Type.Array(Type.Enum([...values]), { minItems: 1 }), (raw, key): ReadonlySet<V> => {
       const parts = raw.split(',').map((part) => part.trim());
       if (values.length === 0) fail(key, raw, 'nothing: this endpoint has no such options');
       for (const part of parts) {

@@ -16,6 +16,12 @@ import { SENT, type RestRoutes } from './route-kit.ts';
 import { baseUrlOf } from './connector.ts';
 import { REST_PREFIX } from './rest-path.ts';
 import { readAttachmentForm } from './attachment-form.ts';
+import {
+  attachmentDeleteExample,
+  attachmentExample,
+  attachmentUploadExample,
+  attachmentUploadPageExample,
+} from './attachments.examples.ts';
 
 const attachmentId = { attachment_id: Type.Integer({ minimum: 1 }) };
 
@@ -27,6 +33,7 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
       path: '/attachments/upload/',
       module: 'attachments',
       summary: 'Documentation of POST /attachments/upload/',
+      example: attachmentUploadPageExample,
       description:
         'A readable HTML page generated from the same form schema and constants the upload checks: the fields, the ' +
         'doctypes and what their doc_id is, the account\'s attachment types, the limits, the refused extensions, ' +
@@ -45,6 +52,7 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
       path: '/attachments/upload/',
       module: 'attachments',
       summary: 'Upload files attached to a document (stored on the account\'s FTP storage)',
+      example: attachmentUploadExample,
       description:
         `multipart/form-data: doctype (${ATTACHMENT_DOCTYPE_NAMES.join(', ')}), doc_id, and optionally client_id, title, ` +
         `is_public, attachment_type_id; 1 to ${ATTACHMENT_MAX_FILES} file parts named file, each at most ` +
@@ -82,6 +90,7 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
       path: '/attachments/{attachment_id}/',
       module: 'attachments',
       summary: 'Metadata of an attachment, with its download URL',
+      example: attachmentExample,
       description:
         'The spec\'s metadata (bocp_id, doctype, doc_id, client_id, title, original_filename, filesize, is_public, ' +
         'attachment_type_id, uploaded_ts) and download_url: the service URL that streams the file from the storage ' +
@@ -99,6 +108,7 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
       path: '/attachments/{attachment_id}/',
       module: 'attachments',
       summary: 'Delete an attachment: its file, its metadata and its download key',
+      example: attachmentDeleteExample,
       description:
         'Removes the file from the storage first (a file the storage no longer has counts as removed), then the row ' +
         'and with it the download key. When the storage is unreachable or refuses, 503 and the attachment stays ' +

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/domain/awb.ts';
 import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { awbAddExample, awbAddPageExample, awbDeleteExample, awbIssueExample, awbListExample } from './awb.examples.ts';
 
 /** The spec: standard filters (with datefrom, datethrough) plus documentnr, the tracking number. */
 export const awbListFilters = {
@@ -24,6 +25,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       path: '/awb/list/',
       module: 'awb',
       summary: 'Courier AWBs',
+      example: awbListExample,
       description:
         'Date filters act on the AWB date, modifiedafter / modifiedthrough on last_changed_ts. documentnr is the ' +
         'tracking number (awb_nr), matched exactly (URL-encoded). skipcancelled:1 hides cancelled AWBs.',
@@ -41,6 +43,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       path: '/awb/add/',
       module: 'awb',
       summary: 'Documentation of POST /awb/add/: sample body and courier codes',
+      example: awbAddPageExample,
       description:
         'A readable HTML page generated from the schema that validates POST /awb/add/: every field with its type, ' +
         'rules and notes, a sample body for the account, and the accepted courier codes (awb_type), brokers with ' +
@@ -59,6 +62,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       path: '/awb/add/',
       module: 'awb',
       summary: 'Attach already-issued AWBs to sales',
+      example: awbAddExample,
       description:
         `awbs[]: 1 to ${AWB_ADD_MAX_ITEMS} AWB items, stored in one transaction (one refused item: nothing is ` +
         'stored). Each AWB gets source "api", today\'s date, packet_count 1, the client block, currency and total ' +
@@ -86,6 +90,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       path: '/awb/{awb_id}/',
       module: 'awb',
       summary: 'Delete (cancel) an AWB',
+      example: awbDeleteExample,
       description:
         'Cancels the AWB: it stays in /awb/list/ with cancelled 1 (skipcancelled:1 hides it), as the marketplace ' +
         'lists show cancelled AWBs flagged, and its tracking number may be attached again. 404 when the AWB does ' +
@@ -107,6 +112,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       path: '/awb/issue/',
       module: 'awb',
       summary: 'Issue an AWB with the courier (not implemented)',
+      example: awbIssueExample,
       description: 'Reserved by the spec for a later release: always 501 in the envelope.',
       ok: { description: 'never answered: the endpoint is not implemented' },
       errors: { 501: 'not implemented' },

@@ -10,9 +10,16 @@ import { documentQuery } from './document-filters.ts';
 import { f } from '../../../shared/filters/grammar.ts';
 import { Product, PRODUCTS_PAGE_SIZE } from '../../../shared/domain/products.ts';
 import { answerProducts, productFilters } from './product.ts';
+import {
+  connectorConfigExample,
+  connectorOrderPostExample,
+  connectorOrderPutExample,
+  connectorOrdersListExample,
+  connectorProductsExample,
+} from './connector.examples.ts';
 
 /** The feed's filters (the spec): page, format, code, modifiedafter, include, magazia_id. */
-const feedFilters = {
+export const feedFilters = {
   page: productFilters.page,
   format: productFilters.format,
   code: productFilters.code,
@@ -80,6 +87,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
         path: '/connector/{connector_id}/order/{order_id}/',
         module: 'connector',
         summary: method === 'POST' ? 'Submit a webshop or dropship order (create, or update a known one)' : 'Update an order',
+        example: method === 'POST' ? connectorOrderPostExample : connectorOrderPutExample,
         description: ORDER_DESCRIPTION,
         params: orderParams,
         // Checked by the import itself: a refused order answers its own 400 (data.errors).
@@ -104,6 +112,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
       path: '/connector/{connector_id}/config/',
       module: 'connector',
       summary: 'Read-only configuration of a connector',
+      example: connectorConfigExample,
       description:
         'Groups connector, products, order_processing, invoicing, proforma, awb and status_sync. Every setting is an ' +
         'object {value, label, options, source}: source is connector when the connector sets it, global when the ' +
@@ -122,6 +131,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
       path: '/connector/{connector_id}/order/list/',
       module: 'connector',
       summary: 'Orders received through a connector',
+      example: connectorOrdersListExample,
       description:
         'Date filters act on the order date, modifiedafter/modifiedthrough on the last change; skipcancelled omits ' +
         'cancelled orders. Each order lists its sales receipts, invoices and AWBs (cancelled ones flagged).',
@@ -143,6 +153,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
       path: '/connector/{connector_id}/products/',
       module: 'connector',
       summary: 'Products published to a connector (its feed)',
+      example: connectorProductsExample,
       description:
         'The product list\'s shape, only the products published to the connector, with prices and stock of the ' +
         'connector\'s workpoint (magazia_id overrides it; without either, the sum of the workpoints). Filters: page, ' +

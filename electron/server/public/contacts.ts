@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { Contact, CONTACTS_PAGE_SIZE } from '../../../shared/domain/contacts.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { contactExample, contactsListExample } from './contacts.examples.ts';
 
 /** The spec: modifiedafter, modifiedthrough, id, minid, page; include pricelist, address, contacts, banks. */
 export const contactsListFilters = {
@@ -26,6 +27,7 @@ export function registerContactRoutes(routes: RestRoutes): void {
       path: '/contacts/list/',
       module: 'contacts',
       summary: 'Clients',
+      example: contactsListExample,
       description:
         'Contacts that are clients (is_client = 1), deleted ones left out, ascending contact_id. ' +
         'modifiedafter (strictly after) and modifiedthrough (up to and including) act on lastupdated. ' +
@@ -59,6 +61,7 @@ export function registerContactRoutes(routes: RestRoutes): void {
       path: '/contacts/{contact_id}/',
       module: 'contacts',
       summary: 'One contact',
+      example: contactExample,
       description:
         'Any contact of the account (client or supplier; a deleted one answers with deleted 1), in the shape ' +
         `of a /contacts/list/ row. ${PRICELIST_NOTE}`,

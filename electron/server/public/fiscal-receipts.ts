@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { f, FilterError, standardFilters, type FilterField } from '../../../shared/filters/grammar.ts';
 import {
   FiscalReceipt,
@@ -9,12 +9,14 @@ import {
 } from '../../../shared/domain/fiscal-receipts.ts';
 import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { fiscalReceiptImportExample, fiscalReceiptsListExample } from './fiscal-receipts.examples.ts';
 
 const STATUS_EXPECTS = 'an integer 0..3 (0 cancelled, 1 not printed, 2 in process, 3 printed)';
 
 /** status_id: one of the four states of the spec. */
 const statusId: FilterField<number> = {
   expects: STATUS_EXPECTS,
+  input: Type.Enum([0, 1, 2, 3]),
   parse(raw, key) {
     if (!/^[0-3]$/.test(raw)) throw new FilterError(key, `filter '${key}' expects ${STATUS_EXPECTS}, got '${raw}'`);
     return Number(raw);
@@ -38,6 +40,7 @@ export function registerFiscalReceiptRoutes(routes: RestRoutes): void {
       path: '/fiscalreceipts/list/',
       module: 'fiscalreceipts',
       summary: 'Fiscal (cash register) receipts',
+      example: fiscalReceiptsListExample,
       description:
         "Date filters act on the receipt's date: bf_date, or the day the receipt was registered (created_ts) when it " +
         'has no bf_date (not printed yet, or imported without one); modifiedafter / modifiedthrough act on last_changed_ts. ' +
@@ -163,6 +166,7 @@ function registerFiscalReceiptImportRoutes(routes: RestRoutes): void {
       path: '/payments/fiscalreceipt/',
       module: 'payments',
       summary: 'The fiscal receipt import payload, described in plain text',
+      example: { answer: { body: FISCAL_RECEIPT_IMPORT_TEXT } },
       description:
         'The plain-text description of the POST payload (each field with its type, whether it is required and its ' +
         'rules, then the import rules), generated from the schema that validates the POST. The spec answers it as ' +
@@ -181,6 +185,7 @@ function registerFiscalReceiptImportRoutes(routes: RestRoutes): void {
       path: '/payments/fiscalreceipt/',
       module: 'payments',
       summary: 'Import fiscal receipts',
+      example: fiscalReceiptImportExample,
       description:
         `receipts[]: 1 to ${FISCAL_RECEIPT_IMPORT_MAX} fiscal receipt import items, checked together and stored in one ` +
         'transaction (one refused receipt: 400 naming receipts[i].field, nothing stored). A printed receipt (status_id 3) ' +

@@ -4,7 +4,7 @@ import { badRequest, isOperationError, OperationError } from '../../../shared/co
 import { IMAGE_MAX_BYTES, ImageUploadForm } from '../../../shared/domain/images.ts';
 import type { FilterSpec } from '../../../shared/filters/grammar.ts';
 import type { ImageForm } from '../../core/domains/images/index.ts';
-import type { EndpointContext, RestChanges, RestRoutes, SENT } from './route-kit.ts';
+import type { EndpointContext, EndpointExample, RestChanges, RestRoutes, SENT } from './route-kit.ts';
 
 const formError = (error: unknown, limit: number): Error => {
   if (isOperationError(error)) return error;
@@ -76,6 +76,7 @@ export interface ImageUploadDoc {
   ok: { description: string; schema: TSchema };
   /** The 404's text: what does not exist. */
   notFound: string;
+  example: EndpointExample;
 }
 
 /**
@@ -105,6 +106,7 @@ export function registerImageUpload<T>(
         413: `the file is larger than ${IMAGE_MAX_BYTES} bytes`,
         415: 'the body is not multipart/form-data',
       },
+      example: doc.example,
     },
     async (ctx): Promise<T> => store(ctx, await readImageForm(ctx.request, ctx.reply)),
     changes,

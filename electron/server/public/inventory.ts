@@ -3,6 +3,7 @@ import { standardFilters } from '../../../shared/filters/grammar.ts';
 import { Inventory, InventoryView, INVENTORIES_PAGE_SIZE } from '../../../shared/domain/inventory.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { inventoryListExample, inventoryViewExample } from './inventory.examples.ts';
 
 /** The spec: standard filters with datefrom, datethrough. */
 export const inventoryListFilters = { ...standardFilters } as const;
@@ -13,6 +14,7 @@ export function registerInventoryRoutes(routes: RestRoutes): void {
       path: '/inventory/list/',
       module: 'inventory',
       summary: 'Inventory documents',
+      example: inventoryListExample,
       description:
         'Date filters act on the inventory date, modifiedafter / modifiedthrough on last_changed_ts. ' +
         'skipcancelled:1 hides cancelled inventories. The totals value the book and counted quantities at ' +
@@ -31,6 +33,7 @@ export function registerInventoryRoutes(routes: RestRoutes): void {
       path: '/inventory/view/{inventory_id}/',
       module: 'inventory',
       summary: 'Stock rows of one inventory document',
+      example: inventoryViewExample,
       description:
         'The inventory with its workpoint and (when it counted one) its sub-management, and every stock row: ' +
         'book (scriptic) against counted (faptic) quantity. Not paginated.',

@@ -3,6 +3,7 @@ import { Invoice, INVOICES_PAGE_SIZE } from '../../../shared/domain/invoices.ts'
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 import { baseUrlOf } from './connector.ts';
+import { invoicesListExample } from './invoices.examples.ts';
 
 /** The spec: standard filters plus documentnr. No include or exclude. */
 export const invoiceListFilters = {
@@ -16,6 +17,7 @@ export function registerInvoiceRoutes(routes: RestRoutes): void {
       path: '/invoices/list/',
       module: 'invoices',
       summary: 'Fiscal invoices (facturi)',
+      example: invoicesListExample,
       description:
         'Date filters act on the invoice date, modifiedafter / modifiedthrough on last_changed_ts. ' +
         'documentnr is the invoice number as typed: the number alone (any series) or with its series, any case, ' +

@@ -9,15 +9,16 @@ import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 import { baseUrlOf } from './connector.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
+import { marketplaceConnectorsListExample, marketplaceOrdersListExample } from './marketplace.examples.ts';
 
-const connectorListFilters = {
+export const connectorListFilters = {
   id: standardFilters.id,
   minid: standardFilters.minid,
   skipcancelled: standardFilters.skipcancelled,
   page: standardFilters.page,
 } as const;
 
-const orderListFilters = {
+export const orderListFilters = {
   connector_id: f.int(),
   datefrom: standardFilters.datefrom,
   datethrough: standardFilters.datethrough,
@@ -49,6 +50,7 @@ export function registerMarketplaceRoutes(routes: RestRoutes): void {
       path: '/marketplace/connectors/list/',
       module: 'marketplace',
       summary: 'Connectors of the account (marketplace)',
+      example: marketplaceConnectorsListExample,
       description:
         'Oldest id first; inactive and deleted connectors are included, flagged by active and deleted ' +
         '(skipcancelled omits deleted ones). Date filters are refused (400). Credentials and internal URLs are never ' +
@@ -79,6 +81,7 @@ export function registerMarketplaceRoutes(routes: RestRoutes): void {
       path: '/marketplace/orders/list/',
       module: 'marketplace',
       summary: 'Orders of every connector (marketplace)',
+      example: marketplaceOrdersListExample,
       description:
         `Newest first (rec_id descending), ${MARKETPLACE_ORDERS_PAGE_SIZE} per page. Paging is signalled by ` +
         'data_next_page_exists and data_next_page_url (a ready-made URL of the next page) instead of has_more_pages; ' +

@@ -4,15 +4,7 @@ import { Envelope } from '../../../shared/contract/envelope.ts';
 import { API_VERSION, APP_VERSION } from '../../core/version.ts';
 import type { EndpointDoc } from './route-kit.ts';
 import { REST_PREFIX } from './rest-path.ts';
-// A request and an answer per operation, recorded on the demo data (npm run docs:openapi-examples).
-import recordedExamples from './openapi-examples.json' with { type: 'json' };
-
-interface RecordedExample {
-  request?: unknown;
-  response: unknown;
-  status: number;
-}
-const EXAMPLES: Record<string, RecordedExample | undefined> = recordedExamples;
+import { EXAMPLE_COMPANY_ID, exampleExchange } from './openapi-example.ts';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'malformed request, invalid field or filter (messages name it)',
@@ -38,7 +30,14 @@ function filterTable(filters: FilterSpec): string {
 }
 
 function operationOf(doc: EndpointDoc): Record<string, unknown> {
-  const description = [doc.description, doc.filters && filterTable(doc.filters)].filter(Boolean).join('\n\n');
+  const example = exampleExchange(doc);
+  const description = [
+    doc.description,
+    doc.filters && filterTable(doc.filters),
+    doc.filters && `Example: \`${doc.method} ${example.path}\``,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const okStatus = String(doc.ok.status ?? 200);
   const okContent = doc.ok.contentType ?? 'application/json';
   const responses: Record<string, unknown> = {
@@ -62,18 +61,17 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
   for (const [status, text] of Object.entries(errors)) {
     responses[status] = { description: text ?? ERROR_TEXT[Number(status)] ?? '', content: { 'application/json': { schema: ErrorAnswer } } };
   }
-  // The recorded exchange: the request on the body, the answer on the status it came with.
-  const example = EXAMPLES[`${doc.method} ${doc.path}`];
-  if (example) {
-    const answered = responses[String(example.status)] as { content?: Record<string, { example?: unknown }> } | undefined;
-    const content = answered?.content?.[String(example.status) === okStatus ? okContent : 'application/json'];
-    if (content) content.example = example.response;
-  }
+  // The example exchange: the request on the body, the answer on the status it comes with.
+  const answered = responses[String(example.status)] as { content?: Record<string, { example?: unknown }> } | undefined;
+  const answerContent = answered?.content?.[String(example.status) === okStatus ? okContent : 'application/json'];
+  if (!answerContent) throw new Error(`${doc.method} ${doc.path}: the example's status ${example.status} is not an answer of the endpoint`);
+  answerContent.example = example.answer;
   const params = Object.entries(doc.params ?? {}).map(([name, schema]) => ({
     name,
     in: 'path',
     required: true,
     schema,
+    ...(doc.example.params?.[name] !== undefined && { example: doc.example.params[name] }),
   }));
   return {
     operationId: `${doc.method.toLowerCase()}${doc.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -82,15 +80,16 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
     tags: [doc.module],
     parameters: [{ $ref: '#/components/parameters/company_id' }, ...params],
     ...(doc.filters && {
-      'x-path-filters': Object.entries(doc.filters).map(([key, field]) => ({ key, expects: field.expects })),
+      'x-path-filters': Object.entries(doc.filters).map(([key, field]) => ({ key, expects: field.expects, schema: field.input })),
     }),
+    'x-example-path': example.path,
     ...(doc.pageSize !== undefined && { 'x-page-size': doc.pageSize }),
     ...(doc.extension && { 'x-erp-extension': true }),
     ...(doc.body && {
       requestBody: {
         required: true,
         ...(doc.body.description && { description: doc.body.description }),
-        content: { [doc.body.contentType]: { schema: doc.body.schema, ...(example?.request !== undefined && { example: example.request }) } },
+        content: { [doc.body.contentType]: { schema: doc.body.schema, ...(doc.example.request !== undefined && { example: doc.example.request }) } },
       },
     }),
     responses,
@@ -126,7 +125,7 @@ export function buildOpenApi(docs: readonly EndpointDoc[]): Record<string, unkno
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'an API user of the account' } },
       parameters: {
-        company_id: { name: 'company_id', in: 'path', required: true, schema: Type.Integer({ minimum: 1 }) as TSchema },
+        company_id: { name: 'company_id', in: 'path', required: true, schema: Type.Integer({ minimum: 1 }) as TSchema, example: EXAMPLE_COMPANY_ID },
       },
     },
   };

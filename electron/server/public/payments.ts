@@ -3,6 +3,7 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { ALLOCATION_STATUS_FILTERS, Payment, PaymentType, PAYMENTS_PAGE_SIZE } from '../../../shared/domain/payments.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { paymentTypesExample, paymentsListExample } from './payments.examples.ts';
 
 /** The spec: standard filters (datefrom and datethrough named) plus allocation_status; include:allocations. */
 export const paymentListFilters = {
@@ -17,6 +18,7 @@ export function registerPaymentRoutes(routes: RestRoutes): void {
       path: '/payments/list/',
       module: 'payments',
       summary: 'Payments and receipts (incasari)',
+      example: paymentsListExample,
       description:
         'Date filters act on the payment date, modifiedafter / modifiedthrough on last_changed_ts. ' +
         'allocation_status: any (no filter, the default), not_allocated, some_allocated, fully_allocated, or ' +
@@ -40,6 +42,7 @@ export function registerPaymentRoutes(routes: RestRoutes): void {
       path: '/payments/types/',
       module: 'payments',
       summary: 'Payment type codes',
+      example: paymentTypesExample,
       description:
         'The codes accepted as payment_type: the standard ones (bank_transfer, cash, card, voucher, foodstamps, ' +
         "modern_payment) in this order, then the account's custom types (is_custom 1). Not paginated.",

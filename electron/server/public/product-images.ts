@@ -5,6 +5,7 @@ import type { UrlOf } from '../../core/domains/images/index.ts';
 import { mediaPath, thumbPath } from '../media.ts';
 import { registerImageUpload } from './image-upload.ts';
 import type { RestChanges, RestRoutes } from './route-kit.ts';
+import { productImageUploadExample, productImageUrlExample, productImagesDeleteExample } from './product-images.examples.ts';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
@@ -40,6 +41,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/image/',
       module: 'product',
       summary: 'Upload an image of a variant',
+      example: productImageUploadExample,
       description:
         'multipart/form-data with one file part `file` and the text fields title, description, alt_text. The file ' +
         'must be a JPEG, PNG, GIF or WebP image by its content (its name and declared type are not trusted; SVG is ' +
@@ -61,6 +63,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/image/',
       module: 'product',
       summary: 'Add an image of a variant by URL',
+      example: productImageUrlExample,
       description:
         'JSON { url, title, description, alt_text } (`URL`, the spec\'s spelling, is accepted instead of url). The ' +
         'URL must be absolute http(s). It is stored as is, unless the account\'s catalogue setting downloads images: ' +
@@ -91,6 +94,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/images/',
       module: 'product',
       summary: 'Delete every image of a variant',
+      example: productImagesDeleteExample,
       description: 'Deletes the image records and the files the service stored for them. A product without images answers deleted_count 0.',
       params: productId,
       ok: { description: 'what was deleted', schema: ProductImagesDeleted },

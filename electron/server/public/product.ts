@@ -18,6 +18,16 @@ import { formatDate } from '../../core/time.ts';
 import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
 import { mediaUrls } from './product-images.ts';
 import type { Core } from '../../core/create-core.ts';
+import {
+  productAddExample,
+  productDeleteExample,
+  productExample,
+  productImagesExample,
+  productListExample,
+  productPatchExample,
+  productPutExample,
+  productStocksExample,
+} from './product.examples.ts';
 
 /** Guard of the product writes: 404 for an absent or deleted product, before the body is read. */
 function productMustExist({ core, companyId, params }: { core: Core; companyId: number; params: Record<string, string> }): void {
@@ -29,6 +39,7 @@ function productMustExist({ core, companyId, params }: { core: Core; companyId: 
 /** manufacturer: an id (digits) or the exact name. */
 const manufacturerFilter: FilterField<{ id: number } | { name: string }> = {
   expects: 'a manufacturer id, or its exact name (URL-encoded)',
+  input: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ minLength: 1 })]),
   parse(raw, key) {
     if (raw.length === 0) throw new FilterError(key, `filter '${key}' expects a manufacturer id or name, got ''`);
     return /^[1-9]\d{0,14}$/.test(raw) ? { id: Number(raw) } : { name: raw };
@@ -167,6 +178,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/list/',
       module: 'product',
       summary: 'Products (one row per variant)',
+      example: productListExample,
       description:
         `${COMMON} include:images, properties, last_aquisition_price_ron, last_purchase_price_currency (with ` +
         `last_purchase_currency) add those fields. ${FORMATS}`,
@@ -186,6 +198,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/stocks/',
       module: 'product',
       summary: 'Stock per workpoint of each product',
+      example: productStocksExample,
       description:
         'One row per product (the product record) with workpoints[]: its stock at every workpoint of the account that ' +
         'is not deleted (only magazia_id when given), zero where it holds none. include:onstock keeps products with ' +
@@ -209,6 +222,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/',
       module: 'product',
       summary: 'The full variant record',
+      example: productExample,
       description:
         'Every field the catalogue keeps for the variant: the list record with its description and website title, ' +
         'family, stock per workpoint, images, properties, web categories and the connectors it is published to. ' +
@@ -238,6 +252,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/',
       module: 'product',
       summary: 'Change some fields of a variant',
+      example: productPatchExample,
       description: `Only the fields sent change; an empty object changes nothing. ${WRITE_RULES}`,
       params: { product_id: Type.Integer({ minimum: 1 }) },
       body: { contentType: 'application/json', schema: ProductPatch },
@@ -260,6 +275,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/',
       module: 'product',
       summary: 'Replace the writable fields of a variant',
+      example: productPutExample,
       description: `Every writable field is required; the record as GET answers it is accepted. ${WRITE_RULES}`,
       params: { product_id: Type.Integer({ minimum: 1 }) },
       body: { contentType: 'application/json', schema: ProductPut },
@@ -282,6 +298,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/',
       module: 'product',
       summary: 'Delete a variant',
+      example: productDeleteExample,
       description:
         'Marks the variant deleted (deleted: 1, last_changed_ts): GET, PATCH, PUT, DELETE and the image routes answer ' +
         '404 from then on; the product list shows it with show_deleted:1. Queues a product_unpublished notification ' +
@@ -300,6 +317,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/add/',
       module: 'product',
       summary: 'Create a product (not implemented)',
+      example: productAddExample,
       description: 'Not implemented in v1.8.0 (spec): always 501, whatever the body.',
       ok: { description: 'never answered' },
       errors: { 501: 'always: creating products through the API is not implemented' },
@@ -317,6 +335,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       path: '/product/{product_id}/images/',
       module: 'product',
       summary: 'The images of a variant',
+      example: productImagesExample,
       description:
         'In display order. url is the stored URL (storage: url), or for a file kept by the service (storage: local) ' +
         'its absolute service URL /media/<key>. cover_picture is 1 for the first image only; img_url_normal is url; ' +

@@ -3,6 +3,7 @@ import { Proforma, PROFORMAS_PAGE_SIZE } from '../../../shared/domain/proformas.
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
 import { baseUrlOf } from './connector.ts';
+import { proformasListExample } from './proformas.examples.ts';
 
 const { skipcancelled: _notOnProformas, ...standardWithoutSkipCancelled } = standardFilters;
 
@@ -20,6 +21,7 @@ export function registerProformaRoutes(routes: RestRoutes): void {
       path: '/proformas/list/',
       module: 'proformas',
       summary: 'Proforma invoices',
+      example: proformasListExample,
       description:
         'Date filters act on the proforma date, modifiedafter / modifiedthrough on last_changed_ts. ' +
         'for_abon_tpl_id keeps the proformas generated from that subscription template. ' +

@@ -2,6 +2,12 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { PostcodeLookup, Pricelist, REFERENCE_PAGE_SIZE, WebCategory, Workpoint } from '../../../shared/domain/reference.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { mediaUrls } from './product-images.ts';
+import {
+  postcodeLookupExample,
+  pricelistsListExample,
+  webCategoriesListExample,
+  workpointsListExample,
+} from './reference.examples.ts';
 
 /** The reference lists take only page: they are small and read whole. */
 export const referenceListFilters = { page: standardFilters.page } as const;
@@ -20,6 +26,7 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       path: '/pricelists/list/',
       module: 'pricelists',
       summary: 'Pricelists (the pricelist_id values)',
+      example: pricelistsListExample,
       description:
         'Every pricelist of the account, ascending id: the ids the pricelist_id filter of /product/list/ takes ' +
         'and the pricelist_id of a contact. Inactive pricelists are listed with active 0. ' +
@@ -37,6 +44,7 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       path: '/productwebcategories/list/',
       module: 'productwebcategories',
       summary: 'Web categories (the category_id values)',
+      example: webCategoriesListExample,
       description:
         'Every web category of the account, ascending id: the {category_id} of /productwebcategories/{category_id}/. ' +
         'parent_id is null for a top-level category; image_url is null when the category has no image; deleted ' +
@@ -58,6 +66,7 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       path: '/workpoints/list/',
       module: 'workpoints',
       summary: 'Workpoints (the magazia_id / pl_id values)',
+      example: workpointsListExample,
       description:
         'Every workpoint (punct de lucru / gestiune) of the account, ascending id: the magazia_id of the product ' +
         'lists and the pl_id / workpoint_id of documents. kind is wholesale or retail: it decides where ' +
@@ -76,6 +85,7 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       path: '/postcodes/lookup/',
       module: 'postcodes',
       summary: 'Postcode of a city (and street)',
+      example: postcodeLookupExample,
       description:
         'The Romanian postcode of city:<city>/county:<county>/ (both required), optionally street:<street>/. ' +
         'Case and diacritics do not matter. A Bucharest sector is the city "Bucuresti Sector N" of county ' +

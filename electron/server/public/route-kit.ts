@@ -63,6 +63,34 @@ export interface EndpointDoc {
   alternatives?: Record<string, string>;
   /** An endpoint the spec names without its shape: ours (x-erp-extension in the document). */
   extension?: boolean;
+  /** The example request and answer of the OpenAPI document (kept in the routes' *.examples.ts). */
+  example: EndpointExample;
+}
+
+/** A filter value as a client writes it; a list is written comma-joined (shared/rest/path-filters.ts). */
+export type FilterInput = string | number | readonly (string | number)[];
+
+/**
+ * The exchange the OpenAPI document shows for an endpoint: its request (path parameters, filters,
+ * body) and the answer the service gives to it. Kept beside the route declarations in
+ * <routes>.examples.ts; tests/integration/openapi-examples.test.ts checks each one against its
+ * schemas and replays the reads on the demo data.
+ */
+export interface EndpointExample<F extends FilterSpec = FilterSpec> {
+  /** Path parameters besides company_id (which is 1 in every example). */
+  params?: Readonly<Record<string, string | number>>;
+  /** Path-segment filters, written after the path in this order. */
+  filters?: { readonly [K in keyof F]?: FilterInput };
+  /** The body: JSON; for multipart/form-data the form's fields, a file part shown by its name and type. */
+  request?: unknown;
+  /** The answer's status when it is not the endpoint's success status (an endpoint that always refuses). */
+  status?: number;
+  /**
+   * The answer: `data` is put in the envelope as the service writes it (request_route, paging keys
+   * and all); `body` is an answer as sent when it is not the envelope (text, an export, a JSON
+   * answer with keys of its own).
+   */
+  answer: { data: unknown; messages?: readonly string[]; hasMorePages?: boolean } | { body: unknown };
 }
 
 /**
@@ -134,7 +162,13 @@ export class RestRoutes {
 
   /** A paginated list: the handler answers one page of rows. */
   list<F extends FilterSpec & { page: unknown }, T extends TSchema>(
-    doc: Omit<EndpointDoc, 'method' | 'ok' | 'filters' | 'pageSize'> & { filters: F; item: T; pageSize: number; okDescription?: string },
+    doc: Omit<EndpointDoc, 'method' | 'ok' | 'filters' | 'pageSize' | 'example'> & {
+      filters: F;
+      item: T;
+      pageSize: number;
+      okDescription?: string;
+      example: EndpointExample<F>;
+    },
     handler: (ctx: EndpointContext<F> & { page: number }) => Page<unknown> | typeof SENT,
   ): void {
     const { item, okDescription, ...rest } = doc;
@@ -157,7 +191,11 @@ export class RestRoutes {
    * what it may change in `changes` (announced as data.changed).
    */
   endpoint<F extends FilterSpec, B extends TSchema = TUnknown, D = unknown>(
-    doc: EndpointDoc & { filters?: F; body?: { contentType: string; schema: B; description?: string; validate?: false } },
+    doc: Omit<EndpointDoc, 'example'> & {
+      filters?: F;
+      body?: { contentType: string; schema: B; description?: string; validate?: false };
+      example: EndpointExample<F>;
+    },
     handler: (ctx: EndpointContext<F> & { body: Static<B> }) => D,
     changes?: RestChanges<Exclude<Awaited<D>, typeof SENT>>,
   ): void {

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { SalePaymentForm, SalePaymentRequest, SalePaymentResponse } from '../../../shared/domain/payments.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { salePaymentExample, salePaymentFormExample } from './sales-payment.examples.ts';
 
 const bvId = (params: Record<string, string>) => Number(params.bv_id);
 
@@ -12,6 +13,7 @@ export function registerSalePaymentRoutes(routes: RestRoutes): void {
       path: '/sales/{bv_id}/payment/',
       module: 'sales',
       summary: 'The payment request schema and the allowed payment types of a sale',
+      example: salePaymentFormExample,
       description:
         'data.schema is the JSON Schema of the POST body (the same schema validates it), data.payment_types the codes ' +
         "payment_type accepts (GET /payments/types/), data.defaults the date (today, Europe/Bucharest) and currency (the sale's) " +
@@ -29,6 +31,7 @@ export function registerSalePaymentRoutes(routes: RestRoutes): void {
       path: '/sales/{bv_id}/payment/',
       module: 'sales',
       summary: 'Register a payment on a sale',
+      example: salePaymentExample,
       description:
         'amount > 0 (two decimals); payment_type one of GET /payments/types/; date default today (Europe/Bucharest); ' +
         "currency default the sale's, RON or a currency with stored BNR rates; exchange_rate (RON per unit) default the " +

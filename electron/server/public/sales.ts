@@ -2,6 +2,7 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { Sale, SALES_PAGE_SIZE } from '../../../shared/domain/sales.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { salesListExample } from './sales.examples.ts';
 
 export const salesListFilters = {
   ...standardFilters,
@@ -15,6 +16,7 @@ export function registerSalesRoutes(routes: RestRoutes): void {
       path: '/sales/list/',
       module: 'sales',
       summary: 'Sales receipts (bonuri de vanzare)',
+      example: salesListExample,
       description:
         'include:items adds the lines, include:transactions the payments allocated to each sale, ' +
         'include:invoiced the invoice issued for it (null when none). exclude:added-by-api omits sales ' +

@@ -3,6 +3,7 @@ import { WebCategoryDeleted, WebCategoryImage } from '../../../shared/domain/ima
 import { registerImageUpload } from './image-upload.ts';
 import { mediaUrls } from './product-images.ts';
 import type { RestRoutes } from './route-kit.ts';
+import { webCategoryDeleteExample, webCategoryImageExample } from './web-categories.examples.ts';
 
 const categoryId = { category_id: Type.Integer({ minimum: 1 }) };
 
@@ -14,6 +15,7 @@ export function registerWebCategoryRoutes(routes: RestRoutes): void {
       path: '/productwebcategories/{category_id}/image/',
       module: 'productwebcategories',
       summary: 'Replace the image of a web category',
+      example: webCategoryImageExample,
       description:
         'multipart/form-data with one file part `file` and the text fields title, description, alt_text (stored as ' +
         'image_title, image_description, image_alt_text; a field not sent becomes empty). The file must be a JPEG, ' +
@@ -34,6 +36,7 @@ export function registerWebCategoryRoutes(routes: RestRoutes): void {
       path: '/productwebcategories/{category_id}/',
       module: 'productwebcategories',
       summary: 'Delete a web category',
+      example: webCategoryDeleteExample,
       description:
         'Soft deletion, like every deleted row of the account: the category and every subcategory below it get ' +
         'deleted: 1 (still listed by /productwebcategories/list/, flagged) and disappear from the products\' web ' +

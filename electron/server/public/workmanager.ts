@@ -10,6 +10,12 @@ import {
 } from '../../../shared/domain/workmanager.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import {
+  sendInRequestExample,
+  serviceFileExample,
+  serviceFilesListExample,
+  serviceRequestsListExample,
+} from './workmanager.examples.ts';
 
 const { skipcancelled: _notHere, ...standardWithoutSkipCancelled } = standardFilters;
 
@@ -37,6 +43,7 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       path: '/workmanager/servicefiles/',
       module: 'workmanager',
       summary: 'Service files (fise de service)',
+      example: serviceFilesListExample,
       description:
         'Service files of the workmanager module, ascending fisa_id. The standard filters without ' +
         'skipcancelled (a cancelled file has status cancelled and cancelled 1); the date filters act on ' +
@@ -60,6 +67,7 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       path: '/workmanager/servicefile/{fisa_id}/',
       module: 'workmanager',
       summary: 'One service file with its associated documents',
+      example: serviceFileExample,
       description:
         'The full service file: the list fields, its client recommendations and its associated documents ' +
         '(sales, invoices, proformas, AWBs, payments: type, id, series, number, date, total, currency, cancelled). ' +
@@ -76,6 +84,7 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       path: '/workmanager/servicerequests/',
       module: 'workmanager',
       summary: 'Send-in-for-service requests',
+      example: serviceRequestsListExample,
       description:
         'Service requests (POST /workmanager/sendinrequest/), ascending service_request_id. The spec does not ' +
         'show the filters of this list: our choice is page plus the standard date (the request date), ' +
@@ -96,6 +105,7 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       path: '/workmanager/sendinrequest/',
       module: 'workmanager',
       summary: 'Create a send-in-for-service request',
+      example: sendInRequestExample,
       description:
         'The spec\'s send-in request. Integer id fields take -1 as "no value" (a required one then is a 400). ' +
         'client_rec_id must be a contact of the account that is not deleted, client_addres_id (the pickup address) ' +
