@@ -37,7 +37,7 @@ import { createImages } from './domains/images/index.ts';
 import { createOutboundPolicy } from './outbound/index.ts';
 import { createConnectors, createStaffActions } from './domains/connectors/index.ts';
 import { createFixtures } from './domains/fixtures/index.ts';
-import { FixturesDocument } from '../../shared/contract/fixtures.ts';
+import { fixturesJsonSchema } from '../../shared/contract/fixtures.ts';
 import { createDocumentLinks } from './domains/documents/index.ts';
 import {
   operations as operationDefs,
@@ -162,8 +162,9 @@ export function createCore(options: CoreOptions) {
     db,
     clock,
     apiUsers,
-    // Called at apply time, when webhooks (made below) exists.
-    updateConnector: (company_id, connector_id, patch) => void webhooks.handlers['connectors.update']({ company_id, connector_id, ...patch }),
+    productFieldProblem: products.fieldProblem,
+    // After the commit, when webhooks (made below) exists: as connectors.update does after its write.
+    connectorsChanged: (ids) => (ids.forEach((connectorId) => webhooks.dispatcher.release({ connectorId })), webhooks.dispatcher.wake()),
     importOrder: (input) => reads.connectors.importOrder(input),
     publicUrl: deps.publicUrl,
   });
@@ -298,7 +299,7 @@ export function createCore(options: CoreOptions) {
     'apiUsers.delete': ({ company_id, id }) => apiUsers.delete(company_id, id),
     // Declared data for a test run: the same writes as the operations and the order import.
     'fixtures.apply': (doc) => fixtures.apply(doc),
-    'fixtures.schema': () => FixturesDocument,
+    'fixtures.schema': () => fixturesJsonSchema(),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
     'apiLog.list': ({ company_id, ...filter }) => {

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { FixturesDocument } from '../../shared/contract/fixtures.ts';
-import { isOperationError } from '../../shared/contract/errors.ts';
-import { validate } from '../core/validate.ts';
+import type { FixturesDocument } from '../../shared/contract/fixtures.ts';
+import { checkFixtures, FixturesTextError, parseFixturesText } from '../core/domains/fixtures/text.ts';
 
 /** A fixtures file that cannot be read, parsed or validated: every problem, each with its place. */
 export class FixturesFileError extends Error {
@@ -20,9 +18,11 @@ export class FixturesFileError extends Error {
 const MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * Reads a fixtures file: JSON (.json) or YAML (.yaml, .yml; anything else is tried as JSON, then
- * YAML), checked against the fixtures schema. Errors name the file and the place: the line and
- * column of a syntax error, the path of a field (`accounts[0].products[3].price: ...`).
+ * Reads a fixtures file (docs/fixtures.md): JSON (.json) or YAML (.yaml, .yml; any other name is
+ * tried as JSON, then as YAML), checked against the fixtures schema, defaults filled. Throws a
+ * FixturesFileError naming the file and each problem's place: the line and column of a syntax
+ * error, the path and line of a field (`accounts[0].products[3].price: must be number (line 14)`).
+ * What the file names in the accounts (connectors, workpoints ...) is checked when it is applied.
  */
 export async function readFixturesFile(file: string): Promise<FixturesDocument> {
   let text: string;
@@ -34,33 +34,21 @@ export async function readFixturesFile(file: string): Promise<FixturesDocument> 
     if (error instanceof FixturesFileError) throw error;
     throw new FixturesFileError(file, [`cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
   }
-  const data = parseText(file, text);
   try {
-    return validate(FixturesDocument, data, 'fixtures');
+    return checkFixtures(parseByName(file, text), text);
   } catch (error) {
-    if (isOperationError(error)) throw new FixturesFileError(file, error.messages);
+    if (error instanceof FixturesTextError) throw new FixturesFileError(file, error.problems);
     throw error;
   }
 }
 
-function parseText(file: string, text: string): unknown {
+function parseByName(file: string, text: string): unknown {
   const extension = extname(file).toLowerCase();
-  const yaml = extension === '.yaml' || extension === '.yml';
-  if (!yaml) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      if (extension === '.json') throw new FixturesFileError(file, [`not valid JSON: ${(error as Error).message}`]);
-    }
-  }
+  if (extension === '.json') return parseFixturesText(text, 'json');
+  if (extension === '.yaml' || extension === '.yml') return parseFixturesText(text, 'yaml');
   try {
-    // One document; anchors and merge keys (<<: *address) are read, custom tags are not.
-    return parseYaml(text, { prettyErrors: true, uniqueKeys: true, merge: true, maxAliasCount: 1000 }) as unknown;
-  } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}: ` : '';
-      throw new FixturesFileError(file, [`not valid YAML: ${where}${error.message.split('\n')[0]}`]);
-    }
-    throw error;
+    return parseFixturesText(text, 'json');
+  } catch {
+    return parseFixturesText(text, 'yaml');
   }
 }

@@ -266,9 +266,9 @@ describe('serve for scripts and CI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await waitForOutput(() => stdout, /\n/, 120_000);
     const line = JSON.parse(stdout.split('\n')[0]!) as { url: string; api_users: number; fixtures: { accounts: Array<{ orders: { created: unknown[] } }> } };
-    expect(line.fixtures.accounts[0]!.orders.created).toHaveLength(1);
+    expect(line.fixtures.accounts[0]!.orders.created).toHaveLength(2);
     expect(line.api_users).toBe(2);
-    await waitForOutput(() => stderr, /Fixtures: +\S+fixtures\.yaml: 2 API user\(s\), 2 product\(s\), 1 contact\(s\), 1 order\(s\) created; 0 existed already/);
+    await waitForOutput(() => stderr, /Fixtures: +\S+fixtures\.yaml: 2 API user\(s\), 2 product\(s\), 2 contact\(s\), 2 order\(s\) created; 0 existed already/);
     const sales = await fetch(`${line.url}/app/rest/v1/1/connector/1/order/list/`, { headers: { authorization: `Basic ${Buffer.from('shop-orders:orders-password-0123456789').toString('base64')}` } });
     expect(await sales.text()).toContain('CI-1001');
     child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import type { Core } from '../../core/create-core.ts';
 import { operations, OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { envelope, sendError, requestRoute } from '../envelope.ts';
 import { registerEventStream } from './event-stream.ts';
+import { acceptYamlBodies } from './yaml-body.ts';
 import { LockoutTracker } from '../../core/domains/auth/index.ts';
 
 export const CONTROL_PREFIX = '/_sandbox';
@@ -75,6 +76,7 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
     request.callerName = 'admin';
   });
 
+  acceptYamlBodies(app, CONTROL_PREFIX);
   for (const name of OPERATION_NAMES) {
     const def = operations[name];
     app.route({

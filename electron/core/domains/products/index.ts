@@ -453,6 +453,8 @@ export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
       return images(companyId, productId, media).get(productId) ?? [];
     },
 
+    /** The rule of one writable field as PATCH applies it (productId 0: a product not made yet). */
+    fieldProblem: writes.fieldProblem,
     /** PATCH /product/{product_id}/: only the fields sent change (see write.ts); the answer as get() gives it. */
     patch: writes.patch,
     /** PUT /product/{product_id}/: every writable field replaced. */

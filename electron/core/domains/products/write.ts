@@ -205,6 +205,12 @@ export function createProductWrites(db: Database, deps: DomainDeps, context: Pro
   const batch = writeBatchOf(db);
 
   return {
+    /**
+     * The rule of one writable field for a value that changes it; productId 0 for a product not
+     * made yet (fixtures check a declared product with the rules a PATCH applies).
+     */
+    fieldProblem: check,
+
     /** PATCH: only the fields sent change. */
     patch(companyId: number, productId: number, body: ProductWriteBody, media?: MediaUrls): ProductDetail {
       return write(companyId, productId, body, 'patch', media);
