@@ -147,6 +147,8 @@ describe('fixtures', () => {
     expect(three).toMatchObject({ paid_amount: 24.08, client_cui: 'RO40123456', client_name: 'Ștefănescu Distribuție SRL' });
     expect(three!['sales_receipts']).toEqual([expect.objectContaining({ doc_series: 'BVW', document_value_with_vat: 24.08, document_cancelled: 0 })]);
     expect(three!['invoices']).toEqual([expect.objectContaining({ seria: 'WEB', document_value_with_vat: 24.08 })]);
+    const declared = withWritableDb(h, (db) => db.prepare("SELECT id FROM contacts WHERE company_id = 1 AND cui IN ('RO40123456', '40123456')").pluck().all());
+    expect(declared).toEqual([three!['client_id']]);
     // The connector settings the file gave.
     const connector = await h.control<{ connector: Row }>('GET', '/accounts/1/connectors/3');
     expect(connector.body.data.connector).toMatchObject({ active: 1, order_event_notification_url: `${h.url}/_sandbox/inbox/ci-store` });
