@@ -65,9 +65,10 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       example: awbAddExample,
       description:
         `awbs[]: 1 to ${AWB_ADD_MAX_ITEMS} AWB items, stored in one transaction (one refused item: nothing is ` +
-        'stored). Each AWB gets source "api", today\'s date, packet_count 1, the client block, currency and total ' +
-        '(declared_value) of its sale, the weight of the sale\'s products, the delivery country of the connector ' +
-        'order the sale came from (else of the client\'s address), and that order\'s cash on delivery. For a sale of ' +
+        'stored). Each AWB gets source "api", today\'s date (the sale\'s date when that is later: a sale scheduled ' +
+        'for the next day), packet_count 1, the client block, currency and total (declared_value) of its sale, the ' +
+        'weight of the sale\'s products, the delivery country of the connector order the sale came from (else of the ' +
+        'client\'s delivery address, else of its invoice address, else Romania), and that order\'s cash on delivery. For a sale of ' +
         'a connector order, the order\'s connector gets the awb notification. 400 naming awbs[i].<field>: a sale ' +
         'that does not exist in the account or is cancelled; an unknown courier code, or a sub-courier code used as ' +
         'awb_type; a broker without one of its sub-couriers in awb_subtype; an awb_subtype on a courier that is not ' +
@@ -92,7 +93,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       summary: 'Delete (cancel) an AWB',
       example: awbDeleteExample,
       description:
-        'Cancels the AWB: it stays in /awb/list/ with cancelled 1 (skipcancelled:1 hides it), as the marketplace ' +
+        'Cancels the AWB: it stays in /awb/list/ with document_cancelled 1 (skipcancelled:1 hides it), as the marketplace ' +
         'lists show cancelled AWBs flagged, and its tracking number may be attached again. 404 when the AWB does ' +
         'not exist in the account or is already cancelled.',
       params: { awb_id: Type.Integer({ minimum: 1 }) },

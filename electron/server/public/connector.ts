@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { notFound } from '../../../shared/contract/errors.ts';
-import { ConnectorOrderAnswer, ConnectorOrderBody } from '../../../shared/domain/connector-orders.ts';
+import { ConnectorOrderAnswer, ConnectorOrderBody, ConnectorOrderRefusal, ITEM_FIELD_ALIASES } from '../../../shared/domain/connector-orders.ts';
 import { envelope } from '../envelope.ts';
 import { standardFilters, type FilterSpec } from '../../../shared/filters/grammar.ts';
 import { ConnectorConfig, ConnectorOrder } from '../../../shared/domain/connectors.ts';
@@ -34,16 +34,27 @@ const CONNECTOR_ID = { connector_id: Type.Integer({ minimum: 1 }) };
 export const baseUrlOf = (request: { protocol: string; headers: { host?: string | undefined } }): string =>
   `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 
+/** The item field aliases, by the field they stand for: 'code: sku, product_code, cod_produs; ...'. */
+const ALIASES_BY_FIELD = Object.entries(
+  Object.entries(ITEM_FIELD_ALIASES).reduce<Record<string, string[]>>((byField, [alias, field]) => {
+    (byField[field] ??= []).push(alias);
+    return byField;
+  }, {}),
+)
+  .map(([field, aliases]) => `${field}: ${aliases.join(', ')}`)
+  .join('; ');
+
 const ORDER_DESCRIPTION =
   'The spec\'s connector order request. POST: the whole order; a new order_unique_id creates the order (mode create), a ' +
   'known one (per connector) updates it (mode update). PUT: only order_unique_id is required, only the fields sent change; ' +
   'items, when sent, replace every line; client updates the order\'s client; order_status and order_cancelled may come ' +
-  'alone; an unknown order is a 404. order_unique_id must equal {order_id}. Item fields may come under the aliases of ' +
-  'ITEM_FIELD_ALIASES (reported in import_summary.item_field_aliases_used). Fatal problems answer 400 with the envelope ' +
+  'alone; an unknown order is a 404. order_unique_id must equal {order_id}. Item fields may come under other names ' +
+  `(reported in import_summary.item_field_aliases_used; an alias beside its field is a 400): ${ALIASES_BY_FIELD}. ` +
+  'Fatal problems answer 400 with the envelope ' +
   'whose data is {SERVICE_order_id, BOCP_order_id, notices, errors, received_payload} (messages repeat errors) and nothing is ' +
   'stored; BOCP_order_id is SERVICE_order_id again, under the name clients of the real service read. A refusal because ' +
   'the order already exists (the repeated-order block) says "already exists". ' +
-  'non-fatal ones answer 200 with data.notices. The order creates what the connector\'s settings say (sales receipt or ' +
+  'Non-fatal problems answer 200 with data.notices. The order creates what the connector\'s settings say (sales receipt or ' +
   'stock reservation, ERP payments for confirmed payments, invoice, proforma, AWB, with their notifications), in the same ' +
   'transaction. Rules where the spec is silent: docs/data-model.md, "Connector orders".';
 
@@ -93,6 +104,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
         // Checked by the import itself: a refused order answers its own 400 (data.errors).
         body: { contentType: 'application/json', schema: ConnectorOrderBody, description: 'the connector order request', validate: false },
         ok: { description: 'the order was imported: SERVICE_order_id (and BOCP_order_id, the same id), notices, errors ([]), received_payload, import_summary', schema: ConnectorOrderAnswer },
+        errorData: { 400: ConnectorOrderRefusal },
         errors: {
           400:
             'fatal problems: data.errors names each field and rule (data also holds notices and received_payload); nothing is stored',

@@ -45,7 +45,7 @@ export function registerFiscalReceiptRoutes(routes: RestRoutes): void {
         "Date filters act on the receipt's date: bf_date, or the day the receipt was registered (created_ts) when it " +
         'has no bf_date (not printed yet, or imported without one); modifiedafter / modifiedthrough act on last_changed_ts. ' +
         'A receipt has no cancelled flag of its own: skipcancelled:1 hides status_id 0 (cancelled), and the ' +
-        'record reports cancelled 1 for that status. bv_id is the sale, raport_z_nr the Z report (z_nr), pl_id ' +
+        'record reports document_cancelled 1 for that status. bv_id is the sale, raport_z_nr the Z report (z_nr), pl_id ' +
         'the workpoint, statie_id the cash register station. include:items adds the lines of the sale, ' +
         'include:printer_responses adds bf_content and printer_response.',
       filters: fiscalReceiptListFilters,

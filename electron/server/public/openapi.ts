@@ -5,6 +5,7 @@ import { API_VERSION, APP_VERSION } from '../../core/version.ts';
 import type { EndpointDoc } from './route-kit.ts';
 import { REST_PREFIX } from './rest-path.ts';
 import { EXAMPLE_COMPANY_ID, exampleExchange } from './openapi-example.ts';
+import { isHeavyList } from '../../core/domains/faults/index.ts';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'malformed request, invalid field or filter (messages name it)',
@@ -14,6 +15,11 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'unsupported Content-Type',
   429: 'the caller IP is locked after repeated failed authentications (Retry-After)',
 };
+
+/** The 429 of the lists the heavy-list limit counts (faults.ts): the lock-out's, or that limit's. */
+const HEAVY_LIST_429 =
+  `${ERROR_TEXT[429]}; or, with the service setting heavy_list_limit on, the API user already has its maximum of ` +
+  'heavy list requests (sales, invoices, proformas, fiscal receipts) in flight (no Retry-After: send it when one has finished)';
 
 const ErrorAnswer = Envelope(Type.Null());
 
@@ -51,15 +57,23 @@ function operationOf(doc: EndpointDoc): Record<string, unknown> {
       },
     },
   };
-  const errors: Record<number, string | undefined> = { 401: ERROR_TEXT[401], 429: ERROR_TEXT[429], ...doc.errors };
+  const heavy = isHeavyList(doc.method, doc.path.split('/').slice(1));
+  const errors: Record<number, string | undefined> = { 401: ERROR_TEXT[401], 429: heavy ? HEAVY_LIST_429 : ERROR_TEXT[429], ...doc.errors };
   if (doc.filters) errors[400] ??= ERROR_TEXT[400];
+  // An id parameter that is not one is refused before anything else (route-kit's readParams).
+  const ids = Object.entries(doc.params ?? {}).filter(([, schema]) => (schema as { type?: string }).type === 'integer');
+  if (ids.length > 0) errors[400] ??= `${ids.map(([name]) => name).join(' or ')} is not a positive integer id`;
   if (doc.body) {
     errors[400] ??= ERROR_TEXT[400];
     errors[413] ??= ERROR_TEXT[413];
     errors[415] ??= ERROR_TEXT[415];
   }
   for (const [status, text] of Object.entries(errors)) {
-    responses[status] = { description: text ?? ERROR_TEXT[Number(status)] ?? '', content: { 'application/json': { schema: ErrorAnswer } } };
+    const data = doc.errorData?.[Number(status) as 400];
+    responses[status] = {
+      description: text ?? ERROR_TEXT[Number(status)] ?? '',
+      content: { 'application/json': { schema: data ? Envelope(data) : ErrorAnswer } },
+    };
   }
   // The example exchange: the request on the body, the answer on the status it comes with.
   const answered = responses[String(example.status)] as { content?: Record<string, { example?: unknown }> } | undefined;
@@ -112,12 +126,15 @@ export function buildOpenApi(docs: readonly EndpointDoc[]): Record<string, unkno
       version: API_VERSION,
       description: [
         `The ERP's integration REST API ${API_VERSION} as ERP Workbench ${APP_VERSION} implements it.`,
-        'Every answer, errors included, is the envelope (is_error, http_code, data, messages, request_route,',
+        'Every JSON answer, errors included, is the envelope (is_error, http_code, data, messages, request_route,',
         'your_ip, your_user, your_method; on paginated lists page and has_more_pages, and data_count,',
         'data_next_page_exists and data_next_page (only when there is a next page) as clients of the real service read them).',
         'Fields the specification does not show are this implementation\'s choice, described per schema',
         '(docs/data-model.md). Operations marked x-erp-extension are endpoints the specification names',
-        'without their shape.',
+        'without their shape. The documentation pages (GET /awb/add/, /attachments/upload/, /payments/fiscalreceipt/)',
+        'and the CSV and XML product exports are not JSON. Each operation carries an example request (x-example-path,',
+        'and the body of a write) and the answer the service gave to it on its demo data; x-path-filters lists the',
+        'path-segment filters of a list with the JSON Schema of their values.',
       ].join(' '),
     },
     servers: [{ url: '/' }],

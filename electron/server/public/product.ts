@@ -244,7 +244,8 @@ export function registerProductRoutes(routes: RestRoutes): void {
     'is_archived, delistat (0/1), cod_intern (internal code, same character rules as barcode), weight (kg, >= 0, 3 decimals). A value equal to the stored one is accepted as it is. A write ' +
     'that changes something sets last_changed_ts and, in the same transaction, queues a product_update ' +
     'notification for every active connector publishing the product when a field the connector tracks ' +
-    '(tracked_fields), the stock or the price changed. Answers the variant as GET does.';
+    '(tracked_fields), the stock or the price changed; a new cod_produs is announced as a product_unpublished of the old ' +
+    'code followed by the product_update (receivers key products by cod_produs). Answers the variant as GET does.';
 
   routes.endpoint(
     {
@@ -343,7 +344,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
         'URL stored as is.',
       params: { product_id: Type.Integer({ minimum: 1 }) },
       ok: { description: 'the images', schema: Type.Array(ProductImage) },
-      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account' },
+      errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted' },
     },
     ({ core, companyId, params, request }) => core.rest.products.images(companyId, Number(params.product_id), mediaUrls(request)),
   );

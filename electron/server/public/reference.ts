@@ -30,7 +30,8 @@ export function registerReferenceRoutes(routes: RestRoutes): void {
       description:
         'Every pricelist of the account, ascending id: the ids the pricelist_id filter of /product/list/ takes ' +
         'and the pricelist_id of a contact. Inactive pricelists are listed with active 0. ' +
-        `The spec names /pricelists/list/ as enumerating pricelist ids without showing its fields: ${EXTENSION}`,
+        'The spec names /pricelists/list/ as enumerating pricelist ids without showing its fields: the shape is ours ' +
+        '(x-erp-extension).',
       filters: referenceListFilters,
       item: Pricelist,
       pageSize: REFERENCE_PAGE_SIZE,

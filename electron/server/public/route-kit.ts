@@ -50,6 +50,8 @@ export interface EndpointDoc {
   /** 200 answer; error answers are added from `errors`. */
   ok: ResponseDoc & { status?: 200 | 201 };
   errors?: Partial<Record<400 | 401 | 404 | 409 | 413 | 415 | 501 | 503, string>>;
+  /** The envelope's data of an error answer that carries more than null (a refused connector order). */
+  errorData?: Partial<Record<400, TSchema>>;
   /** Page size when the answer is a paginated list. */
   pageSize?: number;
   /**

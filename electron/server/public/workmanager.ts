@@ -46,7 +46,7 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       example: serviceFilesListExample,
       description:
         'Service files of the workmanager module, ascending fisa_id. The standard filters without ' +
-        'skipcancelled (a cancelled file has status cancelled and cancelled 1); the date filters act on ' +
+        'skipcancelled (a cancelled file has status cancelled and document_cancelled 1); the date filters act on ' +
         'the reception date, modifiedafter/modifiedthrough on last_changed_ts. include:clientrecommendations ' +
         'adds the client recommendations of each file. 401 when the workmanager module is not active in the account.',
       filters: serviceFilesListFilters,
@@ -70,7 +70,8 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       example: serviceFileExample,
       description:
         'The full service file: the list fields, its client recommendations and its associated documents ' +
-        '(sales, invoices, proformas, AWBs, payments: type, id, series, number, date, total, currency, cancelled). ' +
+        '(doc_type sale, invoice, proforma, awb or payment, with doc_id, doc_series, doc_nr, doc_date, total, currency ' +
+        'and document_cancelled), by date. ' +
         '401 when the workmanager module is not active in the account.',
       params: { fisa_id: Type.Integer({ minimum: 1 }) },
       ok: { description: 'the service file', schema: ServiceFileDetail },
