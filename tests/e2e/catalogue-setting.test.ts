@@ -20,12 +20,15 @@ describe('the catalogue setting on Catalogue › Products', () => {
     expect(await setting()).toBe(false);
     expect(await toggle.isChecked()).toBe(false);
 
+    // The switch is disabled while a change is saved (CatalogueImageSetting): click it when enabled.
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await toggle.check({ force: true });
     await page.getByRole('alert').filter({ hasText: 'Image links are now downloaded' }).waitFor();
     await expect.poll(setting).toBe(true);
     expect(await toggle.isChecked()).toBe(true);
     expect(await seriousViolations(page, { label: 'products with the catalogue setting' })).toEqual([]);
 
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await toggle.uncheck({ force: true });
     await page.getByRole('alert').filter({ hasText: 'Image links are now kept as sent' }).waitFor();
     await expect.poll(setting).toBe(false);
