@@ -20,16 +20,21 @@ describe('the catalogue setting on Catalogue › Products', () => {
     expect(await setting()).toBe(false);
     expect(await toggle.isChecked()).toBe(false);
 
-    // The switch is disabled while a change is saved (CatalogueImageSetting): click it when enabled.
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.check({ force: true });
+    // Switched from the keyboard, as a person may: a forced click lands on whatever covers the
+    // switch at that moment (the toast of the previous change did, now and then). It is disabled
+    // while a change is saved (CatalogueImageSetting): pressed once it is enabled again.
+    const flip = async () => {
+      await expect.poll(() => toggle.isEnabled()).toBe(true);
+      await toggle.focus();
+      await page.keyboard.press('Space');
+    };
+    await flip();
     await page.getByRole('alert').filter({ hasText: 'Image links are now downloaded' }).waitFor();
     await expect.poll(setting).toBe(true);
     expect(await toggle.isChecked()).toBe(true);
     expect(await seriousViolations(page, { label: 'products with the catalogue setting' })).toEqual([]);
 
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.uncheck({ force: true });
+    await flip();
     await page.getByRole('alert').filter({ hasText: 'Image links are now kept as sent' }).waitFor();
     await expect.poll(setting).toBe(false);
 
