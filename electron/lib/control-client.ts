@@ -38,13 +38,20 @@ export interface ControlConnection {
   adminToken: string;
 }
 
-/** The route of an operation: path parameters from the input, the rest as query (GET) or JSON body. */
-function requestOf(name: OperationName, input: Record<string, unknown>): { method: string; path: string; body: string | undefined } {
+/**
+ * The route of an operation: path parameters from the input, the rest as query (GET) or JSON body
+ * (the CLI's client uses it too, with its own error for a missing path parameter).
+ */
+export function requestOf(
+  name: OperationName,
+  input: Record<string, unknown>,
+  missing: (key: string, path: string) => Error = (key, path) => new TypeError(`${name}: ${key} is required (it is part of the path ${path})`),
+): { method: string; path: string; body: string | undefined } {
   const { method, path } = operations[name].http;
   const rest = { ...input };
   const filled = path.replace(/:([a-z_]+)/g, (_match, key: string) => {
     const value = rest[key];
-    if (value === undefined) throw new TypeError(`${name}: ${key} is required (it is part of the path ${path})`);
+    if (value === undefined) throw missing(key, path);
     delete rest[key];
     return encodeURIComponent(String(value));
   });

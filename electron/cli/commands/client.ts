@@ -2,12 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import {
-  operations,
   type OperationInput,
   type OperationName,
   type OperationOutput,
 } from '../../../shared/contract/operations.ts';
 import type { CoreEventName, CoreEvents } from '../../../shared/contract/events.ts';
+import { requestOf } from '../../lib/control-client.ts';
 
 /** Where the service is and how to talk to it (flags, else ERP_WORKBENCH_URL / ERP_WORKBENCH_TOKEN). */
 export interface Connection {
@@ -92,22 +92,9 @@ async function readAll(response: http.IncomingMessage): Promise<string> {
   return text;
 }
 
-/** The route of an operation: path parameters from the input, the rest as query (GET) or JSON body. */
+/** The route of an operation (the package's control client builds it); a missing path parameter is a usage error naming its flag. */
 export function routeOf(name: OperationName, input: Record<string, unknown>): { method: string; path: string; body: string | undefined } {
-  const { method, path } = operations[name].http;
-  const rest = { ...input };
-  const filled = path.replace(/:([a-z_]+)/g, (_match, key: string) => {
-    const value = rest[key];
-    if (value === undefined) throw new UsageError(`--${key} is required (it is part of the path ${path})`);
-    delete rest[key];
-    return encodeURIComponent(String(value));
-  });
-  if (method === 'GET') {
-    const query = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]));
-    return { method, path: `/_sandbox${filled}${query.size ? `?${query}` : ''}`, body: undefined };
-  }
-  // A DELETE carries no body (JSON announced and absent is a 400).
-  return { method, path: `/_sandbox${filled}`, body: method === 'DELETE' ? undefined : JSON.stringify(rest) };
+  return requestOf(name, input, (key, path) => new UsageError(`--${key} is required (it is part of the path ${path})`));
 }
 
 /** A bad flag or a missing value the service never sees (exit code 2). */
