@@ -23,7 +23,7 @@ export const PARTS = {
   },
   // The CLI's commands (bin/erp-workbench.mjs runs them from here when fresh): the control API's client alone.
   cli: {
-    inputs: ['electron/cli', 'electron/core/version.ts', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
+    inputs: ['electron/cli', 'electron/lib', 'electron/core/version.ts', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
     output: 'dist/cli/main.js',
   },
 };
