@@ -61,6 +61,7 @@ import { createResetOperations } from './operations/reset.ts';
 import { createAccountAdminHandlers } from './operations/accounts.ts';
 import { createSnapshotOperations } from './operations/snapshots.ts';
 import { createStaffDocumentHandlers } from './operations/staff-documents.ts';
+import { createPrintHandlers } from './operations/print.ts';
 import { changedRecords } from './change-records.ts';
 import { trustCertificateAuthority } from './webhooks/http-post.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
@@ -347,6 +348,8 @@ export function createCore(options: CoreOptions) {
       publicUrl: deps.publicUrl,
       requireAccount: (companyId) => void accounts.get(companyId),
     }),
+    // A selection of invoices, proformas or AWB labels printed as one PDF.
+    ...createPrintHandlers({ db, requireAccount: (companyId) => void accounts.get(companyId) }),
   };
 
   /** The one validated entry into the operations: every door calls this. */

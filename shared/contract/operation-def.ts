@@ -11,6 +11,11 @@ export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = T
     readonly status?: 200 | 201;
     /** Largest JSON body the control API accepts for it, when above the service's body limit (a file in base64). */
     readonly bodyLimit?: number;
+    /**
+     * The answer is a file ({ file_name, content_type, content_base64 }): a control API caller
+     * sending `Accept: <its content type>` gets the bytes themselves, as a download.
+     */
+    readonly file?: true;
   };
   /** Tables the operation writes: the core announces them in `data.changed` after it ran. */
   readonly changes?: readonly string[];

@@ -10,6 +10,7 @@ import { listOperations } from './operations-lists.ts';
 import { orderOperations } from './operations-orders.ts';
 import { salesOperations } from './operations-sales.ts';
 import { documentOperations } from './operations-documents.ts';
+import { printOperations } from './operations-print.ts';
 import { preferenceOperations } from './operations-preferences.ts';
 import { productOperations } from './operations-products.ts';
 import { logOperations } from './operations-logs.ts';
@@ -124,6 +125,7 @@ export const operations = {
   ...orderOperations,
   ...salesOperations,
   ...documentOperations,
+  ...printOperations,
   ...preferenceOperations,
   ...productOperations,
   ...logOperations,

@@ -4,6 +4,7 @@ import type { TSchema } from 'typebox';
 import type { Core } from '../../core/create-core.ts';
 import { operations, OPERATION_NAMES } from '../../../shared/contract/operations.ts';
 import { envelope, sendError, requestRoute } from '../envelope.ts';
+import { contentDisposition } from '../attachment-files.ts';
 import { registerEventStream } from './event-stream.ts';
 import { acceptYamlBodies } from './yaml-body.ts';
 import { LockoutTracker } from '../../core/domains/auth/index.ts';
@@ -33,6 +34,23 @@ function isHealthProbe(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0];
   return path === `${CONTROL_PREFIX}/health`;
+}
+
+interface FileAnswer {
+  file_name: string;
+  content_type: string;
+  content_base64: string;
+}
+
+/**
+ * A file operation's answer as the file itself, when the caller's Accept names its content type
+ * (curl -H 'Accept: application/pdf'); otherwise the JSON envelope, base64 inside, as for every operation.
+ */
+function wantedFile(request: FastifyRequest, data: unknown): FileAnswer | undefined {
+  const file = data as Partial<FileAnswer> | null;
+  if (typeof file?.content_type !== 'string' || typeof file.content_base64 !== 'string' || typeof file.file_name !== 'string') return undefined;
+  const accept = request.headers.accept ?? '';
+  return accept.split(',').some((part) => part.split(';', 1)[0]!.trim().toLowerCase() === file.content_type) ? (file as FileAnswer) : undefined;
 }
 
 /** The contract's control API: one route per operation of the map, bearer-token protected. */
@@ -93,6 +111,15 @@ export async function controlApi(app: FastifyInstance, opts: { core: Core; admin
         const input = { ...query, ...(body as Record<string, unknown> | undefined), ...params };
         const data = await opts.core.invoke(name, input);
         const status = def.http.status ?? 200;
+        const file = def.http.file ? wantedFile(request, data) : undefined;
+        if (file) {
+          return reply
+            .code(status)
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', contentDisposition(file.file_name))
+            .type(file.content_type)
+            .send(Buffer.from(file.content_base64, 'base64'));
+        }
         return reply.code(status).send(envelope(request, status, data));
       },
     });

@@ -25,16 +25,24 @@ function partyBox(pdf: Pdf, title: string, p: Party, country: string, y: number,
   return at - y;
 }
 
+/** The page size and margin of a label (a print of several puts each on a page of its own). */
+export const AWB_PAGE = { size: A6, margin: M };
+
 export async function awbPdf(doc: AwbDocument): Promise<Buffer> {
-  const courier = courierLine(doc);
   const pdf = newPdf({
-    size: A6,
-    margin: M,
+    ...AWB_PAGE,
     title: `AWB ${doc.awbNr} — ${doc.courier.name}`,
     author: doc.sender.name,
     subject: `AWB ${doc.awbNr} pentru ${doc.recipient.name}`,
     keywords: `${doc.awbNr}, ${doc.courier.code}`,
   });
+  drawAwb(pdf, doc);
+  return pdfBytes(pdf);
+}
+
+/** Draws the label on the current page of `pdf` (a fresh, empty A6 page). */
+export function drawAwb(pdf: Pdf, doc: AwbDocument): void {
+  const courier = courierLine(doc);
   const W = A6[0] - 2 * M;
   let y = M;
 
@@ -81,5 +89,4 @@ export async function awbPdf(doc: AwbDocument): Promise<Buffer> {
   pdf.lineWidth(0.8).strokeColor(LINE).rect(M, y - 3, W, factsHeight + 3).stroke();
 
   if (doc.cancelled) cancelledStamp(pdf, 60, 'ANULAT');
-  return pdfBytes(pdf);
 }

@@ -18,3 +18,4 @@ export {
 export { createDocuments, type DocumentPage, type Documents } from './pages.ts';
 export type { InvoiceDocument } from './invoice-data.ts';
 export type { AwbDocument } from './awb-data.ts';
+export { createDocumentPrint, type DocumentPrint, type PrintKind, type PrintedPdf } from './print.ts';

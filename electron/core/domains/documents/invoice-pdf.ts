@@ -67,17 +67,32 @@ function row(pdf: Pdf, columns: readonly Column[], cells: readonly string[], x: 
   return h;
 }
 
+/** The page size and margin of an invoice's pages (a print of several starts each on a new one). */
+export const INVOICE_PAGE = { size: 'A4', margin: M } as const;
+
 export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const number = docNumber(doc.series, doc.number);
   const title = invoiceTitle(doc);
   const pdf = newPdf({
-    size: 'A4',
-    margin: M,
+    ...INVOICE_PAGE,
     title: `${title} ${number}`,
     author: doc.supplier.name,
     subject: `${title} ${number} — ${doc.client.name}`,
     keywords: `${number}, ${doc.client.name}`,
   });
+  drawInvoice(pdf, doc);
+  return pdfBytes(pdf);
+}
+
+/**
+ * Draws an invoice from the current page of `pdf` on (a fresh, empty page) onward; its footer
+ * ("Pagina i din n") counts its own pages only, so several invoices can share one document.
+ */
+export function drawInvoice(pdf: Pdf, doc: InvoiceDocument): void {
+  const number = docNumber(doc.series, doc.number);
+  const title = invoiceTitle(doc);
+  const before = pdf.bufferedPageRange();
+  const firstPage = before.start + before.count - 1;
   const W = pdf.page.width - 2 * M;
   // Content stops above the footer line (and above pdfkit's bottom margin, past which it would add pages itself).
   const limit = () => pdf.page.height - M - 26;
@@ -202,14 +217,14 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // Every page: footer, and the stamp of a cancelled document.
   const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
+  const count = range.start + range.count - firstPage;
+  for (let i = firstPage; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
     if (doc.cancelled) cancelledStamp(pdf);
     const fy = pdf.page.height - M - 12;
     pdf.lineWidth(0.5).strokeColor(LINE).moveTo(M, fy - 4).lineTo(M + W, fy - 4).stroke();
     // One line each (clipped): below the content area, a second line would make pdfkit open a page.
     put(pdf, `${title} ${number} — ${doc.supplier.name}`, M, fy, W * 0.7, { size: 7, color: MUTED, maxHeight: 9 });
-    put(pdf, `Pagina ${i - range.start + 1} din ${range.count}`, M + W * 0.7, fy, W * 0.3, { size: 7, color: MUTED, align: 'right', maxHeight: 9 });
+    put(pdf, `Pagina ${i - firstPage + 1} din ${count}`, M + W * 0.7, fy, W * 0.3, { size: 7, color: MUTED, align: 'right', maxHeight: 9 });
   }
-  return pdfBytes(pdf);
 }
