@@ -5,6 +5,7 @@ import * as apiLogMessages from '../pages/api-log/messages.ts';
 import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
 import * as snapshotsMessages from '../pages/service-settings/snapshots-messages.ts';
 import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
+import * as bulkMessages from '../pages/connector-orders/bulk-messages.ts';
 import * as connectorsMessages from '../pages/connectors/messages.ts';
 import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
@@ -25,6 +26,7 @@ export const en = {
   serviceSettings: serviceSettingsMessages.en,
   snapshots: snapshotsMessages.en,
   connectorOrders: connectorOrdersMessages.en,
+  bulk: bulkMessages.en,
   connectorsScreen: connectorsMessages.en,
   documents: documentsMessages.en,
   sales: salesMessages.en,

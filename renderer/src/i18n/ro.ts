@@ -5,6 +5,7 @@ import * as apiLogMessages from '../pages/api-log/messages.ts';
 import * as serviceSettingsMessages from '../pages/service-settings/messages.ts';
 import * as snapshotsMessages from '../pages/service-settings/snapshots-messages.ts';
 import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
+import * as bulkMessages from '../pages/connector-orders/bulk-messages.ts';
 import * as connectorsMessages from '../pages/connectors/messages.ts';
 import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
@@ -22,6 +23,7 @@ export const ro: MessageTree = {
   serviceSettings: serviceSettingsMessages.ro,
   snapshots: snapshotsMessages.ro,
   connectorOrders: connectorOrdersMessages.ro,
+  bulk: bulkMessages.ro,
   connectorsScreen: connectorsMessages.ro,
   documents: documentsMessages.ro,
   sales: salesMessages.ro,

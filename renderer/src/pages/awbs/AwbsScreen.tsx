@@ -61,6 +61,7 @@ export function AwbsScreen() {
       columns={columns}
       rowKey={(r) => r.awb_id}
       exportFileName={`awb-${companyId}`}
+      selectable={{ fileName: `awb-selectate-${companyId}`, print: 'awb' }}
       empty={{ title: t('documents.awbs.empty.title'), description: t('documents.awbs.empty.description') }}
       emptyFiltered={t('documents.awbs.emptyFiltered')}
       filters={

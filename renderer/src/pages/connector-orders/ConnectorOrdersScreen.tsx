@@ -9,6 +9,7 @@ import { DataTable, dateColumn, moneyColumn, numberColumn, Pill, textColumn, use
 import { ListDetailLayout } from '../../components/detail/index.ts';
 import { OrderDetailPanel } from './OrderDetailPanel.tsx';
 import { OrderFilters, type OrderFilterValues } from './OrderFilters.tsx';
+import { BulkOrderActions } from './BulkOrderActions.tsx';
 
 const ROUTE = '/c/$companyId/connectors/orders';
 type OrderRow = ListRow<'lists.connectorOrders'>;
@@ -71,7 +72,13 @@ export function ConnectorOrdersScreen() {
             {...source}
             sort={{ key: sort ?? 'SERVICE_order_id', direction: direction ?? 'desc' }}
             onSortChange={(next) => void navigate({ search: (prev) => ({ ...prev, sort: next.key as OrderSort, direction: next.direction }) })}
-            toolbar={<OrderFilters values={filters} connectors={connectors.data ?? []} onChange={setFilters} />}
+            selection="multi"
+            toolbar={({ selected, clearSelection }) => (
+              <>
+                <BulkOrderActions companyId={companyId} selected={selected} onFinished={clearSelection} />
+                <OrderFilters values={filters} connectors={connectors.data ?? []} onChange={setFilters} />
+              </>
+            )}
             onOpen={(o) => open(o.SERVICE_order_id)}
             openKey={search.open}
             onEscape={() => (search.open ? (open(undefined), true) : false)}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../app/shell/PageHeader.tsx';
 import type { ScreenId } from '../../app/nav.ts';
 import { ClearFilters, FilterBar } from './filters.tsx';
 import { SelectionActions } from './SelectionActions.tsx';
+import type { PrintKind } from './PrintSelected.tsx';
 import type { ListScreenState } from './use-list-screen.ts';
 
 interface ListScreenProps<K extends ListOperation> {
@@ -21,8 +22,11 @@ interface ListScreenProps<K extends ListOperation> {
   empty: { title: string; description: string };
   /** The empty state with filters: its title (the common hint below it), or both. */
   emptyFiltered: string | { title: string; description: string };
-  /** Several rows at once (sales, payments): copy their ids, export them to `<fileName>.csv`. */
-  selectable?: { fileName: string };
+  /**
+   * Several rows at once (sales, payments): copy their ids, export them to `<fileName>.csv`;
+   * `print`: the list's documents (invoices, proformas, AWB labels) printed as one PDF.
+   */
+  selectable?: { fileName: string; print?: PrintKind };
   /** The table's id (its column preferences are kept under it); `documents-<screen>` by default. */
   tableId?: string;
   /** The open record's panel (rendered only while `open` is in the address). */
@@ -57,7 +61,16 @@ export function ListScreen<K extends ListOperation>({ screen, op, state, columns
             {...(selectable && { selection: 'multi' as const })}
             toolbar={({ selected }) => (
               <>
-                {selectable && <SelectionActions tableId={id} selected={selected} columns={columns} idOf={rowKey} fileName={selectable.fileName} />}
+                {selectable && (
+                  <SelectionActions
+                    tableId={id}
+                    selected={selected}
+                    columns={columns}
+                    idOf={rowKey}
+                    fileName={selectable.fileName}
+                    {...(selectable.print && { print: { companyId: state.companyId, kind: selectable.print } })}
+                  />
+                )}
                 <FilterBar>
                   {filters}
                   {filtered && <ClearFilters onClear={clearFilters} />}

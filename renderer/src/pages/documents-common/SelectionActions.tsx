@@ -5,6 +5,7 @@ import { notifyInfo } from '../../components/feedback/index.ts';
 import { csvLine, useTablePrefs, type DataTableColumn } from '../../components/data-table/index.ts';
 import { IconCopy } from '../../app/shell/icons.tsx';
 import { saveBlob } from '../attachments/files.ts';
+import { PrintSelected, type PrintKind } from './PrintSelected.tsx';
 
 type CsvValue = Parameters<typeof csvLine>[0][number];
 
@@ -21,9 +22,9 @@ function selectedCsv<T>(tableId: string, columns: readonly DataTableColumn<T>[],
 }
 
 /**
- * What applies to several rows of a document list at once: copy their ids (to paste into a
- * filter, a test or a REST call) and export just them to CSV (the whole view has the table's own
- * export).
+ * What applies to several rows of a document list at once: print them as one PDF (invoices,
+ * proformas, AWB labels), copy their ids (to paste into a filter, a test or a REST call) and
+ * export just them to CSV (the whole view has the table's own export).
  */
 export function SelectionActions<T>({
   tableId,
@@ -31,18 +32,22 @@ export function SelectionActions<T>({
   columns,
   idOf,
   fileName,
+  print,
 }: {
   tableId: string;
   selected: readonly T[];
   columns: readonly DataTableColumn<T>[];
   idOf: (row: T) => number;
   fileName: string;
+  /** Lists of printable documents: "Print selected" makes one PDF of them. */
+  print?: { companyId: number; kind: PrintKind };
 }) {
   const { t } = useTranslation();
   const clipboard = useClipboard({ timeout: 1500 });
   if (selected.length === 0) return null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="selection-actions">
+      {print && <PrintSelected companyId={print.companyId} kind={print.kind} ids={selected.map(idOf)} />}
       <Button
         size="xs"
         variant="light"

@@ -52,6 +52,7 @@ export function InvoicesScreen() {
       columns={columns}
       rowKey={(r) => r.bocp_id}
       exportFileName={`facturi-${companyId}`}
+      selectable={{ fileName: `facturi-selectate-${companyId}`, print: 'invoice' }}
       empty={{ title: t('documents.invoices.empty.title'), description: t('documents.invoices.empty.description') }}
       emptyFiltered={t('documents.invoices.emptyFiltered')}
       filters={

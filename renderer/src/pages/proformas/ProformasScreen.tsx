@@ -49,6 +49,7 @@ export function ProformasScreen() {
       columns={columns}
       rowKey={(r) => r.proforma_id}
       exportFileName={`proforme-${companyId}`}
+      selectable={{ fileName: `proforme-selectate-${companyId}`, print: 'proforma' }}
       empty={{ title: t('documents.proformas.empty.title'), description: t('documents.proformas.empty.description') }}
       emptyFiltered={t('documents.proformas.emptyFiltered')}
       filters={
