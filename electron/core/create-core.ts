@@ -62,6 +62,7 @@ import { createAccountAdminHandlers } from './operations/accounts.ts';
 import { createSnapshotOperations } from './operations/snapshots.ts';
 import { createStaffDocumentHandlers } from './operations/staff-documents.ts';
 import { createPrintHandlers } from './operations/print.ts';
+import { createDocumentActionHandlers } from './operations/document-actions.ts';
 import { changedRecords } from './change-records.ts';
 import { trustCertificateAuthority } from './webhooks/http-post.ts';
 import { memoryPreferences, type PreferenceStore } from '../../shared/domain/user-settings.ts';
@@ -310,6 +311,16 @@ export function createCore(options: CoreOptions) {
     ...webhooks.handlers,
     ...staffActions.handlers,
     ...createStaffDocumentHandlers({ db, awbs: reads.awbs, issueInvoice: staffActions.handlers['orders.issueInvoice'], requireAccount: (companyId) => void accounts.get(companyId) }),
+    // Reverse an invoice, invoice a proforma, edit a contact (and the previews of the first two).
+    ...createDocumentActionHandlers({
+      db,
+      deps,
+      invoices: reads.invoices,
+      contacts: reads.contacts,
+      push: products.push,
+      issueOrderInvoice: staffActions.handlers['orders.issueInvoice'],
+      requireAccount: (companyId) => void accounts.get(companyId),
+    }),
     ...createOrderOperationHandlers({
       connectors: reads.connectors,
       deliveries: webhooks.deliveries,

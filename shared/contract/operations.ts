@@ -20,6 +20,7 @@ import { faultOperations } from './operations-faults.ts';
 import { snapshotOperations } from './operations-snapshots.ts';
 import { clockOperations } from './operations-clock.ts';
 import { fixtureOperations } from './operations-fixtures.ts';
+import { documentActionOperations } from './operations-document-actions.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -131,6 +132,8 @@ export const operations = {
   ...logOperations,
   ...faultOperations,
   ...fixtureOperations,
+  // Reverse an invoice, invoice a proforma, edit a contact (shared/contract/operations-document-actions.ts).
+  ...documentActionOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -36,6 +36,10 @@ const LAST_PAYMENT = `COALESCE((SELECT max(d) FROM (
       JOIN payments p ON p.id = a.payment_id
      WHERE s.invoice_id = invoices.id AND p.cancelled = 0)), '')`;
 
+// Reversed by a live storno (invoices_storno_of, migration 024): nothing is left to pay on it (docs/data-model.md "What is paid").
+const REVERSED = 'EXISTS (SELECT 1 FROM invoices r WHERE r.storno_of_id = invoices.id AND r.cancelled = 0)';
+const REST = `CASE WHEN ${REVERSED} THEN 0 ELSE max(0, round(total_with_vat - paid_amount, 2)) END`;
+
 // The connector order the invoice came from (through its sales receipt): its addresses win.
 const ORDER_ADDRESS = (column: string) =>
   `(SELECT o.${column} FROM sales sa JOIN connector_orders o ON o.id = sa.connector_order_id
@@ -43,7 +47,7 @@ const ORDER_ADDRESS = (column: string) =>
 
 const INVOICE_COLUMNS = `id AS bocp_id, series AS doc_series, number AS doc_nr, date AS doc_date, due_date AS doc_due_date,
   ${LAST_PAYMENT} AS last_payment_date, total_with_vat AS document_value_with_vat,
-  max(0, round(total_with_vat - paid_amount, 2)) AS rest, currency, cancelled AS document_cancelled,
+  ${REST} AS rest, currency, cancelled AS document_cancelled,
   created_ts AS record_ts, client_id AS bocp_contact_id, client_name, client_cui AS client_vat_id, client_id, client_cui, client_reg_com,
   workpoint_id, exchange_rate, total_without_vat, total_vat, total_ron, paid_amount, efactura_status, storno_of_id,
   mentions, added_by_api, last_changed_ts,
@@ -85,8 +89,8 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
       .add('series = ?', numbered?.series)
       .when(query.documentNumber !== undefined && numbered === undefined, '0')
       // Paid: nothing left (rest, as the rows show it, is 0).
-      .when(query.paid === true, 'round(total_with_vat - paid_amount, 2) <= 0')
-      .when(query.paid === false, 'round(total_with_vat - paid_amount, 2) > 0');
+      .when(query.paid === true, `(round(total_with_vat - paid_amount, 2) <= 0 OR ${REVERSED})`)
+      .when(query.paid === false, `(round(total_with_vat - paid_amount, 2) > 0 AND NOT ${REVERSED})`);
     if (query.q !== undefined) {
       const ids = search(query.companyId, query.q);
       where.add(`id IN (${ids.sql})`, ...ids.params);
