@@ -13,7 +13,9 @@ function contentSecurityPolicy(): Plugin {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Product images stored as a URL are shown from that URL (any http(s) host); images only:
+    // scripts, styles, fetches and frames stay on 'self' (docs/security.md, "The window's page").
+    "img-src 'self' data: blob: http: https:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

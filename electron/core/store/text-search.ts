@@ -56,3 +56,41 @@ export function createDocumentSearch(db: Database, table: NumberedTable) {
     return { sql: branches.join(' UNION ALL '), params };
   };
 }
+
+/**
+ * The Romanian letters with diacritics and what they fold to: ș and ț with the comma below and
+ * with the older cedilla (both are in the wild), each in both cases (SQLite's lower() folds only
+ * A-Z).
+ */
+const ROMANIAN_FOLDS: ReadonlyArray<readonly [string, string]> = [
+  ['ă', 'a'], ['Ă', 'a'], ['â', 'a'], ['Â', 'a'], ['î', 'i'], ['Î', 'i'],
+  ['ș', 's'], ['Ș', 's'], ['ş', 's'], ['Ş', 's'], ['ț', 't'], ['Ț', 't'], ['ţ', 't'], ['Ţ', 't'],
+];
+
+/**
+ * The SQL expression folding a column as foldText folds a query. Migration 024 indexes exactly
+ * this expression for contacts.name and products.product_name: change one, change the other.
+ */
+export function foldedSql(column: string): string {
+  let expression = column;
+  for (const [from, to] of ROMANIAN_FOLDS) expression = `replace(${expression}, '${from}', '${to}')`;
+  return `lower(${expression})`;
+}
+
+const FOLD_MAP = new Map(ROMANIAN_FOLDS);
+
+/** "Ștefănescu" -> "stefanescu": what foldedSql makes of the same text in SQLite. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[ăĂâÂîÎșȘşŞțȚţŢ]/g, (c) => FOLD_MAP.get(c)!)
+    .replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
+
+/**
+ * The bounds of a prefix range on a folded index: `expr >= low AND expr < high` reads the index
+ * (a LIKE on an expression would not). The high bound is the prefix followed by the highest code point.
+ */
+export function prefixRange(folded: string): [string, string] {
+  return [folded, `${folded}\u{10FFFF}`];
+}

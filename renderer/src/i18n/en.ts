@@ -12,6 +12,7 @@ import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
+import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
 import * as paymentActionMessages from '../pages/payments/action-messages.ts';
 /**
@@ -33,6 +34,7 @@ export const en = {
   payments: paymentsMessages.en,
   faults: faultsMessages.en,
   clock: clockMessages.en,
+  shellParts: shellPartsMessages.en,
   inputs: inputMessages.en,
   paymentActions: paymentActionMessages.en,
   app: {

@@ -12,6 +12,7 @@ import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
+import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
 import * as paymentActionMessages from '../pages/payments/action-messages.ts';
 
@@ -30,6 +31,7 @@ export const ro: MessageTree = {
   payments: paymentsMessages.ro,
   faults: faultsMessages.ro,
   clock: clockMessages.ro,
+  shellParts: shellPartsMessages.ro,
   inputs: inputMessages.ro,
   paymentActions: paymentActionMessages.ro,
   app: {

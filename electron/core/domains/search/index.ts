@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { OperationOutput } from '../../../../shared/contract/operations.ts';
 import { documentNumberReadings } from '../../../../shared/filters/grammar.ts';
-import { createDocumentNumberResolver, prefixPattern, type NumberedTable } from '../../store/text-search.ts';
+import { createDocumentNumberResolver, foldedSql, foldText, prefixRange, type NumberedTable } from '../../store/text-search.ts';
 
 export type SearchHit = OperationOutput<'search.global'>[number];
 type Kind = SearchHit['kind'];
@@ -19,7 +19,6 @@ interface DocumentRow {
   currency: string;
 }
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
 const joined = (...parts: Array<string | null | undefined>) => parts.filter((part) => part).join(' · ');
 
 /**
@@ -65,27 +64,34 @@ export function createGlobalSearch(db: Database) {
        UNION ALL SELECT id FROM products WHERE company_id = ? AND barcode = ?)
      ORDER BY id LIMIT ?`,
   );
-  const productsByName = db.prepare<[number, string, number], ProductRow>(
-    `${productColumns} WHERE company_id = ? AND product_name LIKE ? ESCAPE '\\' AND deleted = 0
-      ORDER BY product_name COLLATE NOCASE, id LIMIT ?`,
+  // Names by their folded start (migration 024's indexes): "stefanescu" finds "Ștefănescu".
+  const productName = foldedSql('product_name');
+  const productsByName = db.prepare<[number, string, string, number], ProductRow>(
+    `${productColumns} WHERE company_id = ? AND ${productName} >= ? AND ${productName} < ? AND deleted = 0
+      ORDER BY ${productName}, id LIMIT ?`,
   );
   type ContactRow = { id: number; name: string; cui: string; is_client: number; is_supplier: number };
   const contactColumns = 'SELECT id, name, cui, is_client, is_supplier FROM contacts';
+  const contactName = foldedSql('name');
   const contactsExact = db.prepare<[number, string, number, string, number], ContactRow>(
     `${contactColumns} WHERE deleted = 0 AND id IN (
        SELECT id FROM contacts WHERE company_id = ? AND cui = ?
-       UNION ALL SELECT id FROM contacts WHERE company_id = ? AND name = ? COLLATE NOCASE)
+       UNION ALL SELECT id FROM contacts WHERE company_id = ? AND ${contactName} = ?)
      ORDER BY id LIMIT ?`,
   );
-  const contactsByName = db.prepare<[number, string, number], ContactRow>(
-    `${contactColumns} WHERE company_id = ? AND name LIKE ? ESCAPE '\\' AND deleted = 0 ORDER BY name COLLATE NOCASE, id LIMIT ?`,
+  const contactsByName = db.prepare<[number, string, string, number], ContactRow>(
+    `${contactColumns} WHERE company_id = ? AND ${contactName} >= ? AND ${contactName} < ? AND deleted = 0 ORDER BY ${contactName}, id LIMIT ?`,
   );
 
   const documentHit = (kind: Kind, row: DocumentRow): SearchHit => ({
     kind,
     id: row.id,
     title: `${row.series} ${row.number ?? ''}`.trim(),
-    subtitle: joined(row.date, row.client_name, money(row.total, row.currency)),
+    // The date and the amount go as data: the window writes them as its screens do (27.11.2026, 157,98 RON).
+    subtitle: row.client_name,
+    date: row.date,
+    amount: row.total,
+    currency: row.currency,
   });
   const productHit = (row: ProductRow): SearchHit => ({
     kind: 'product',
@@ -106,38 +112,48 @@ export function createGlobalSearch(db: Database) {
       const text = q.trim();
       if (text === '') return [];
       const per = Math.min(limit, PER_KIND);
-      const exact: SearchHit[] = [];
+      // Exact matches, most specific first: a document named with its series ("FA 596"), a
+      // product by code or EAN, an AWB, an order by its id on the connector, then a document by
+      // its bare number (any series) and an order by the service's id. A product code that is
+      // also some proforma's number so opens the product.
+      const qualified: SearchHit[] = [];
+      const bareNumber: SearchHit[] = [];
       const readings = documentNumberReadings(text);
       for (const { kind, resolve, rows } of numbered) {
         const named = resolve(companyId, readings);
         if (!named) continue;
         const series = named.series ?? null;
-        for (const row of rows.all(companyId, named.number, series, series, per)) exact.push(documentHit(kind, row));
-      }
-      for (const row of awbs.all(companyId, text, per)) {
-        exact.push({ kind: 'awb', id: row.id, title: row.awb_nr, subtitle: joined(row.awb_type, row.date, row.client_name) });
-      }
-      const orderId = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
-      for (const row of orders.all(companyId, text, companyId, orderId, per)) {
-        exact.push({ kind: 'order', id: row.id, title: row.order_unique_id, subtitle: joined(`#${row.id}`, row.connector, row.order_date, row.client) });
+        for (const row of rows.all(companyId, named.number, series, series, per)) (series === null ? bareNumber : qualified).push(documentHit(kind, row));
       }
       const productIds = new Set<number>();
+      const products: SearchHit[] = [];
       for (const row of productsByCode.all(companyId, text, companyId, text, companyId, text, per)) {
         productIds.add(row.id);
-        exact.push(productHit(row));
+        products.push(productHit(row));
+      }
+      const awbHits = awbs.all(companyId, text, per).map((row): SearchHit => ({ kind: 'awb', id: row.id, title: row.awb_nr, subtitle: joined(row.awb_type, row.client_name), date: row.date }));
+      const orderId = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+      const byUniqueId: SearchHit[] = [];
+      const byServiceId: SearchHit[] = [];
+      for (const row of orders.all(companyId, text, companyId, orderId, per)) {
+        const hit: SearchHit = { kind: 'order', id: row.id, title: row.order_unique_id, subtitle: joined(`#${row.id}`, row.connector, row.client), date: row.order_date };
+        (row.order_unique_id === text ? byUniqueId : byServiceId).push(hit);
       }
       const contactIds = new Set<number>();
-      for (const row of contactsExact.all(companyId, text.toUpperCase(), companyId, text, per)) {
+      const contacts: SearchHit[] = [];
+      const folded = foldText(text);
+      for (const row of contactsExact.all(companyId, text.toUpperCase(), companyId, folded, per)) {
         contactIds.add(row.id);
-        exact.push(contactHit(row));
+        contacts.push(contactHit(row));
       }
+      const exact = [...qualified, ...products, ...awbHits, ...byUniqueId, ...bareNumber, ...byServiceId, ...contacts];
 
       const prefix: SearchHit[] = [];
-      const pattern = prefixPattern(text);
-      const products = productsByName.all(companyId, pattern, per).filter((row) => !productIds.has(row.id));
-      prefix.push(...products.slice(0, per - productIds.size).map(productHit));
-      const contacts = contactsByName.all(companyId, pattern, per).filter((row) => !contactIds.has(row.id));
-      prefix.push(...contacts.slice(0, per - contactIds.size).map(contactHit));
+      const [low, high] = prefixRange(folded);
+      const named = productsByName.all(companyId, low, high, per).filter((row) => !productIds.has(row.id));
+      prefix.push(...named.slice(0, per - productIds.size).map(productHit));
+      const people = contactsByName.all(companyId, low, high, per).filter((row) => !contactIds.has(row.id));
+      prefix.push(...people.slice(0, per - contactIds.size).map(contactHit));
       return [...exact, ...prefix].slice(0, limit);
     },
   };

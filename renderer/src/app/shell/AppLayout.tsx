@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
@@ -22,6 +22,13 @@ function useDocumentTitle(): void {
   }, [screen, title, t]);
 }
 
+/** Moves the focus to the screen itself (a hash link alone would leave it where it was in some browsers, and change the address). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const main = document.getElementById('main');
+  main?.focus({ preventScroll: false });
+}
+
 /** Header (account, search, language, theme), sidebar by area, and the screen. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -34,6 +41,10 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={0}>
+      {/* The first Tab stop: past the header and the sidebar to the screen (shown while focused). */}
+      <a href="#main" className={classes.skipLink} onClick={skipToMain}>
+        {t('shellParts.skipToContent')}
+      </a>
       <AppShell.Header>
         <div className={classes.header}>
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
@@ -58,7 +69,7 @@ export function AppLayout() {
       <AppShell.Navbar className={classes.navbar} aria-label={t('nav.main')}>
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main} id="main">
+      <AppShell.Main className={classes.main} id="main" tabIndex={-1}>
         {/* Only while the service's clock is frozen or moved (clock.update). */}
         <ClockBanner />
         <Box px="xl" py="lg" maw={1600}>
@@ -67,7 +78,8 @@ export function AppLayout() {
       </AppShell.Main>
       <CommandPalette />
       {/* Inside the router: a toast's link to a record is a router link. */}
-      <Notifications position="top-right" limit={4} />
+      {/* Bottom right, one stack: never over the header's controls; at most four at once, the rest wait. */}
+      <Notifications position="bottom-right" limit={4} zIndex={400} />
     </AppShell>
   );
 }

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { Spotlight } from '@mantine/spotlight';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts, useGlobalSearch } from '../../api/queries.ts';
 import { ErpError } from '../../api/errors.ts';
 import { SCREEN_IDS, SCREENS, screenOfKind, type RecordKind, type ScreenId } from '../nav.ts';
+import { formatDate, formatMoney } from '../format.ts';
+import { palette, paletteStore, selectFirstAction } from './palette-store.ts';
 import { IconAlert, IconSearch } from './icons.tsx';
 import { useShellCompanyId } from './use-company.ts';
 
@@ -31,6 +33,30 @@ function fold(text: string): string {
 }
 
 /**
+ * Where Ctrl+K must not open the palette: a control it would act on instead of the palette (a
+ * radio, a checkbox or a switch, a segmented control, a select, a slider; a menu's checkable
+ * item). Text fields do open it: Ctrl+K (⌘K) edits nothing there, and a filter box is where one
+ * most often thinks of searching.
+ */
+function isToggleControl(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement && ['radio', 'checkbox', 'range'].includes(target.type)) return true;
+  if (target instanceof HTMLSelectElement) return true;
+  const role = target.getAttribute('role');
+  return role !== null && ['radio', 'checkbox', 'switch', 'slider', 'menuitemradio', 'menuitemcheckbox', 'option', 'tab'].includes(role);
+}
+
+/** The palette's shortcut (the Spotlight's own would also stay quiet in text fields). */
+function usePaletteShortcut(): void {
+  useHotkeys(
+    [['mod+K', (event) => (isToggleControl(event.target) ? undefined : palette.open()), { preventDefault: false }]],
+    // Nothing ignored by tag: the target is checked above (text inputs included on purpose).
+    [],
+    true,
+  );
+}
+
+/**
  * Ctrl+K (⌘K): jump to a screen, or find a record of the account by document number, product
  * code or EAN, order id or client name (search.global) and open it in its screen.
  */
@@ -43,6 +69,8 @@ export function CommandPalette() {
   const navigate = useNavigate();
   const results = useGlobalSearch(companyId, debounced);
   const accountName = accounts.data?.find((a) => a.company_id === companyId)?.name ?? '';
+  const { opened } = useSpotlight(paletteStore);
+  usePaletteShortcut();
 
   const needle = fold(query.trim());
   const screens = SCREEN_IDS.filter((id) => {
@@ -51,20 +79,39 @@ export function CommandPalette() {
     return fold(`${t(`screens.${id}.title`)} ${area ? t(`nav.areas.${area}`) : ''}`).includes(needle);
   });
 
+  /** Kind · date · what identifies it · amount, the date and amount written as the screens write them. */
+  const describe = (record: NonNullable<typeof results.data>[number]) =>
+    [
+      t(`palette.kinds.${record.kind as RecordKind}`),
+      record.date ? formatDate(record.date) : '',
+      record.subtitle,
+      record.amount !== undefined ? formatMoney(record.amount, record.currency) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+
   const goTo = (screen: ScreenId, open?: number) => {
     if (companyId === undefined) return;
     void navigate({ to: SCREENS[screen].path, params: { companyId }, search: open !== undefined ? { open } : {} } as never);
   };
 
   const searching = debounced.length > 0 && companyId !== undefined;
+  // The first entry is the active one whenever the list changes (opened, typed, records arrived):
+  // Enter opens it without an arrow key first.
+  const listKey = `${opened}|${query}|${(results.data ?? []).map((hit) => `${hit.kind}${hit.id}`).join(',')}|${screens.join(',')}`;
+  useEffect(() => {
+    if (opened) selectFirstAction(paletteStore);
+  }, [opened, listKey]);
   const unavailable = results.isError;
   const message = results.error instanceof ErpError ? `${results.error.status}: ${results.error.message}` : results.error?.message;
 
   return (
     <Spotlight.Root
+      store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
+      // Our own shortcut (usePaletteShortcut): it opens from text fields, not from toggles.
+      shortcut={null}
       scrollable
       maxHeight={460}
       // The dialog's name (for assistive technology); the header that carries it is visually hidden.
@@ -101,7 +148,7 @@ export function CommandPalette() {
               <Spotlight.Action
                 key={`${record.kind}-${record.id}`}
                 label={record.title}
-                description={`${t(`palette.kinds.${record.kind as RecordKind}`)} · ${record.subtitle}`}
+                description={describe(record)}
                 onClick={() => goTo(screenOfKind(record.kind as RecordKind), record.id)}
               />
             ))}

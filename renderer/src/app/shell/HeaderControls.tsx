@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Kbd, Menu, SegmentedControl, Select, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
-import { spotlight } from '@mantine/spotlight';
 import { useMatches, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/queries.ts';
 import { useUiStore, type Language } from '../stores/ui.ts';
 import { IconAdjustments, IconBuilding, IconCheck, IconMoon, IconSearch, IconSun } from './icons.tsx';
+import { palette } from './palette-store.ts';
 import { useShellCompanyId } from './use-company.ts';
 import classes from './shell.module.css';
 
@@ -52,7 +52,7 @@ export function SearchTrigger() {
   const { t } = useTranslation();
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
-    <UnstyledButton className={classes.searchTrigger} onClick={() => spotlight.open()} aria-label={t('shell.searchLabel')} data-testid="search-trigger">
+    <UnstyledButton className={classes.searchTrigger} onClick={() => palette.open()} aria-label={t('shell.searchLabel')} data-testid="search-trigger">
       <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
         <Group gap={8} wrap="nowrap">
           <IconSearch size={16} />

@@ -6,7 +6,8 @@ import { controlToken } from '../../api/client.ts';
 import { useClientInfo } from '../../api/context.tsx';
 import { useServiceInfo } from '../../api/queries.ts';
 import { AREAS, SCREENS, type ScreenId } from '../nav.ts';
-import { IconCheck, IconCopy } from './icons.tsx';
+import { useUiStore } from '../stores/ui.ts';
+import { IconCheck, IconChevronUp, IconCopy } from './icons.tsx';
 import { RouterNavLink } from './RouterLinks.tsx';
 import { useShellCompanyId } from './use-company.ts';
 import classes from './shell.module.css';
@@ -51,6 +52,16 @@ function ScreenLink({ screen, companyId, label, icon, active }: { screen: Screen
   );
 }
 
+/** Below this window height the card starts folded until someone opens it (1280x720 keeps Logs and Settings in view). */
+const TALL_WINDOW = 800;
+
+/** The card's open state: the remembered choice, else open on a tall window only. */
+function useListenerOpen(): [boolean, (open: boolean) => void] {
+  const chosen = useUiStore((state) => state.listenerOpen);
+  const setOpen = useUiStore((state) => state.setListenerOpen);
+  return [chosen ?? window.innerHeight >= TALL_WINDOW, setOpen];
+}
+
 function CopyRow({ label, display, value, testId }: { label: string; display: string; value: string | null; testId: string }) {
   const { t } = useTranslation();
   return (
@@ -82,9 +93,23 @@ function CopyRow({ label, display, value, testId }: { label: string; display: st
  * Where a partner's code connects: the REST base URL of the account, the control API and, in a
  * browser tab, its admin token (masked; the copy button copies it whole).
  */
-export function ListenerCard({ companyId, testIdPrefix = 'listener', landmark = true }: { companyId: number | undefined; testIdPrefix?: string; landmark?: boolean }) {
+export function ListenerCard({
+  companyId,
+  testIdPrefix = 'listener',
+  landmark = true,
+  collapsible = false,
+}: {
+  companyId: number | undefined;
+  testIdPrefix?: string;
+  landmark?: boolean;
+  /** The sidebar's: folds to its heading (remembered), so a short window keeps every screen entry in view. */
+  collapsible?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useListenerOpen();
+  const shown = !collapsible || open;
   const { transport } = useClientInfo();
   const info = useServiceInfo(transport === 'ipc');
   const origin = window.location.origin;
@@ -95,10 +120,26 @@ export function ListenerCard({ companyId, testIdPrefix = 'listener', landmark = 
   const masked = token ? `${'•'.repeat(8)}${token.slice(-4)}` : transport === 'http' ? t('shell.tokenMissing') : t('shell.tokenDesktop');
   return (
     <Box component={landmark ? 'section' : 'div'} className={classes.listener} aria-labelledby={landmark ? headingId : undefined} data-testid={testIdPrefix}>
-      <Text id={headingId} component="div" size="xs" fw={700} tt="uppercase" c="dimmed" mb={6} style={{ letterSpacing: '0.06em' }}>
-        {t('shell.listener')}
-      </Text>
-      <Stack gap={6}>
+      {collapsible ? (
+        <button
+          type="button"
+          id={headingId}
+          className={classes.listenerToggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          title={open ? t('shellParts.listenerHide') : t('shellParts.listenerShow')}
+          onClick={() => setOpen(!open)}
+          data-testid={`${testIdPrefix}-toggle`}
+        >
+          {t('shell.listener')}
+          <IconChevronUp size={14} className={classes.listenerChevron} />
+        </button>
+      ) : (
+        <Text id={headingId} component="div" size="xs" fw={700} tt="uppercase" c="dimmed" mb={6} style={{ letterSpacing: '0.06em' }}>
+          {t('shell.listener')}
+        </Text>
+      )}
+      <Stack gap={6} id={bodyId} hidden={!shown} mt={collapsible ? 6 : 0}>
         <CopyRow label={t('shell.restBaseUrl')} display={rest ?? '…'} value={rest} testId={`${testIdPrefix}-rest`} />
         <CopyRow label={t('shell.controlApi')} display={controlBase ?? '…'} value={controlBase ?? null} testId={`${testIdPrefix}-control`} />
         <CopyRow label={t('shell.controlToken')} display={masked} value={token} testId={`${testIdPrefix}-token`} />
@@ -127,7 +168,7 @@ export function Sidebar() {
         ))}
       </AppShell.Section>
       <AppShell.Section>
-        <ListenerCard companyId={companyId} />
+        <ListenerCard companyId={companyId} collapsible />
       </AppShell.Section>
     </>
   );

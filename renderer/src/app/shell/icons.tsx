@@ -59,3 +59,6 @@ export const IconTool = icon(<><path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3
 export const IconBolt = icon(<path d="M13 3L5 14h6l-1 7 8-11h-6z" />);
 export const IconLink = icon(<><path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" /><path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" /></>);
 export const IconClock = icon(<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
+export const IconChevronUp = icon(<path d="M6 15l6-6 6 6" />);
+export const IconPhotoOff = icon(<><path d="M3 3l18 18" /><path d="M15 8h.01" /><path d="M7 3h11a3 3 0 0 1 3 3v11m-.9 3.1A3 3 0 0 1 18 21H6a3 3 0 0 1-3-3V6c0-.83.34-1.58.88-2.12" /><path d="M3 16l5-5c.93-.9 2.07-.9 3 0l5 5" /></>);
+export const IconBell = icon(<><path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" /><path d="M9 17v1a3 3 0 0 0 6 0v-1" /></>);

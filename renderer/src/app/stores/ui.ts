@@ -20,9 +20,12 @@ export interface UiState {
   language: Language | null;
   /** The account last opened, so `/` goes back to it. */
   lastCompanyId: number | null;
+  /** The sidebar's "Connect your code" card: null until chosen (then open on a tall window only). */
+  listenerOpen: boolean | null;
   setColorScheme(value: ColorSchemePreference): void;
   setLanguage(value: Language | null): void;
   setLastCompanyId(companyId: number): void;
+  setListenerOpen(open: boolean): void;
 }
 
 export const UI_STORAGE_KEY = 'erp-workbench.ui';
@@ -33,15 +36,17 @@ export const useUiStore = create<UiState>()(
       colorScheme: 'auto',
       language: null,
       lastCompanyId: null,
+      listenerOpen: null,
       setColorScheme: (colorScheme) => set({ colorScheme }),
       setLanguage: (language) => set({ language }),
       setLastCompanyId: (lastCompanyId) => set({ lastCompanyId }),
+      setListenerOpen: (listenerOpen) => set({ listenerOpen }),
     }),
     {
       name: UI_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(preferenceStorage),
-      partialize: ({ colorScheme, language, lastCompanyId }) => ({ colorScheme, language, lastCompanyId }),
+      partialize: ({ colorScheme, language, lastCompanyId, listenerOpen }) => ({ colorScheme, language, lastCompanyId, listenerOpen }),
     },
   ),
 );

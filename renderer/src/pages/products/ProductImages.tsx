@@ -7,7 +7,8 @@ import type { ProductImage } from '../../../../shared/domain/products.ts';
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import { useAction } from '../../api/operations.ts';
 import { formatBytes } from '../../app/format.ts';
-import { IconPackage } from '../../app/shell/icons.tsx';
+import { IconPackage, IconPhotoOff } from '../../app/shell/icons.tsx';
+import classes from './product-images.module.css';
 import { DetailSection } from '../../components/detail';
 import { confirmAction, notifyFailed } from '../../components/feedback';
 import { readBase64 } from '../attachments/files.ts';
@@ -22,6 +23,29 @@ interface Props {
   code: string;
   images: readonly ProductImage[];
   onQueued: (notifications: readonly QueuedNotification[]) => void;
+}
+
+/**
+ * One thumbnail; an image that cannot be loaded (gone, refused, not an image) shows an icon and
+ * "Image unavailable" in the same box instead of its alt text spilling out of it. The alt text
+ * stays the box's accessible name.
+ */
+function ProductThumb({ src, alt }: { src: string | null; alt: string }) {
+  const { t } = useTranslation();
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src === null || failedSrc === src) {
+    return (
+      <Stack role="img" aria-label={`${alt}: ${t('shellParts.imageUnavailable')}`} className={classes.unavailable} gap={2} data-testid="image-unavailable">
+        <IconPhotoOff size={20} />
+        <Text size="xs" c="dimmed" lh={1.2} ta="center">
+          {t('shellParts.imageUnavailable')}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Image src={src} alt={alt} h={72} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" loading="lazy" onError={() => setFailedSrc(src)} />
+  );
 }
 
 /**
@@ -92,15 +116,7 @@ export function ProductImages({ companyId, productId, code, images, onQueued }: 
         <SimpleGrid cols={4} spacing="xs">
           {images.map((image, i) => (
             <Stack key={image.image_id} gap={2} data-testid="product-image">
-              <Image
-                src={image.img_url_thumb ?? image.url ?? undefined}
-                alt={image.alt_text || t('products.images.alt', { n: i + 1, code })}
-                h={72}
-                fit="contain"
-                radius="sm"
-                bd="1px solid var(--mantine-color-default-border)"
-                loading="lazy"
-              />
+              <ProductThumb src={image.img_url_thumb ?? image.url ?? null} alt={image.alt_text || t('products.images.alt', { n: i + 1, code })} />
               {image.cover_picture === 1 && (
                 <Badge size="xs" variant="light">
                   {t('products.images.cover')}

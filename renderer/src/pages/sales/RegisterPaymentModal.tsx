@@ -7,6 +7,7 @@ import { formatDate, formatMoney, formatNumber } from '../../app/format.ts';
 import { IconAlert } from '../../app/shell/icons.tsx';
 import { confirmAction, fieldErrors, notifyDone } from '../../components/feedback/index.ts';
 import { AmountField, DateField } from '../../components/inputs/index.ts';
+import classes from './register-payment.module.css';
 import { PAYMENT_FIELD_NAMES, PAYMENT_FIELDS, requestOf, type PaymentField, type PaymentFieldName, type PaymentValues } from './payment-fields.ts';
 
 type PaymentForm = OperationOutput<'sales.paymentForm'>;
@@ -220,7 +221,8 @@ function PaymentFormBody({ companyId, form, saleNumber, onDone }: { companyId: n
         {long.map((f) => (
           <Fragment key={f.name}>{fieldOf(f)}</Fragment>
         ))}
-        <Group justify="flex-end" gap="sm">
+        {/* Kept in view at the dialog's foot while a short window scrolls the fields above it. */}
+        <Group justify="flex-end" gap="sm" className={classes.footer}>
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
@@ -243,7 +245,16 @@ export function RegisterPaymentModal({ companyId, bvId, saleNumber, opened, onCl
   const { t } = useTranslation();
   const form = useOperation('sales.paymentForm', { company_id: companyId, bv_id: bvId }, { enabled: opened });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('sales.payment.title', { number: saleNumber })} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="payment-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('sales.payment.title', { number: saleNumber })}
+      size="lg"
+      // A margin above and below on a short window (1280x720): the dialog scrolls inside, its buttons stay on screen.
+      yOffset="4dvh"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="payment-dialog"
+    >
       {form.isError ? (
         <Alert color="red" variant="light" icon={<IconAlert />}>
           {form.error.message}
