@@ -6,7 +6,7 @@ import { useDemo } from './harness.ts';
 /**
  * The command palette (search.global) folds Romanian diacritics: a name written with ș ț (comma
  * below) or ş ţ (cedilla), ă â î, in any case, is found typed without them; the lookup reads
- * migration 024's folded indexes. Exact product codes rank above a document of the same bare number.
+ * migration 025's folded indexes. Exact product codes rank above a document of the same bare number.
  */
 
 const demo = useDemo({ writable: true });

@@ -68,7 +68,7 @@ const ROMANIAN_FOLDS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * The SQL expression folding a column as foldText folds a query. Migration 024 indexes exactly
+ * The SQL expression folding a column as foldText folds a query. Migration 025 indexes exactly
  * this expression for contacts.name and products.product_name: change one, change the other.
  */
 export function foldedSql(column: string): string {

@@ -64,7 +64,7 @@ export function createGlobalSearch(db: Database) {
        UNION ALL SELECT id FROM products WHERE company_id = ? AND barcode = ?)
      ORDER BY id LIMIT ?`,
   );
-  // Names by their folded start (migration 024's indexes): "stefanescu" finds "Ștefănescu".
+  // Names by their folded start (migration 025's indexes): "stefanescu" finds "Ștefănescu".
   const productName = foldedSql('product_name');
   const productsByName = db.prepare<[number, string, string, number], ProductRow>(
     `${productColumns} WHERE company_id = ? AND ${productName} >= ? AND ${productName} < ? AND deleted = 0
