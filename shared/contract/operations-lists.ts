@@ -66,11 +66,18 @@ const ClientId = Type.Integer({ minimum: 1 });
 export const listOperations = {
   'lists.sales': op({
     summary: 'Sales receipts for the screens: window, sort, filters, total',
-    input: listInput(['bv_id', 'doc_date', 'document_value_with_vat'] as const, DOCUMENT_Q, {
+    input: listInput(['bv_id', 'doc_date', 'document_value_with_vat', 'paid_amount', 'open_amount'] as const, DOCUMENT_Q, {
       client_id: Type.Optional(ClientId),
       cancelled: Type.Optional(Flag),
       invoiced: Type.Optional(Flag),
       added_by_api: Type.Optional(Flag),
+      payment_state: Type.Optional(
+        Type.Enum(['unpaid', 'partly_paid', 'paid'], {
+          description:
+            'unpaid: nothing paid, something to pay; partly_paid: some paid, some left; paid: nothing left to pay ' +
+            '(open amount = document_value_with_vat - paid_amount, rounded to 2 decimals; the sort open_amount orders by it)',
+        }),
+      ),
       ...dates('doc_date'),
     }),
     output: listOutput(Sale),

@@ -87,8 +87,14 @@ const isKeys = (plan: Plan) => /LIMIT \? OFFSET \?$/.test(plan.sql.trim()) || /^
 const scans = (plans: Plan[]) => plans.flatMap((p) => p.lines).filter((line) => /^SCAN /.test(line) && !/^SCAN json_each/.test(line));
 
 /** The sorts and filters of each list whose window must be one covering-index walk, in order. */
-const LISTS: Array<{ op: ListOp; sorts: string[]; flags: string[]; dated: boolean }> = [
-  { op: 'lists.sales', sorts: ['bv_id', 'doc_date', 'document_value_with_vat'], flags: ['cancelled', 'invoiced', 'added_by_api'], dated: true },
+const LISTS: Array<{ op: ListOp; sorts: string[]; flags: string[]; dated: boolean; choices?: Record<string, string[]> }> = [
+  {
+    op: 'lists.sales',
+    sorts: ['bv_id', 'doc_date', 'document_value_with_vat', 'paid_amount', 'open_amount'],
+    flags: ['cancelled', 'invoiced', 'added_by_api'],
+    dated: true,
+    choices: { payment_state: ['unpaid', 'partly_paid', 'paid'] },
+  },
   { op: 'lists.invoices', sorts: ['bocp_id', 'doc_date', 'document_value_with_vat'], flags: ['cancelled', 'paid'], dated: true },
   { op: 'lists.proformas', sorts: ['proforma_id', 'doc_date'], flags: ['cancelled'], dated: true },
   { op: 'lists.fiscalReceipts', sorts: ['fiscal_receipt_id', 'doc_date'], flags: [], dated: true },
@@ -128,11 +134,12 @@ const SELECTIVE: Array<[ListOp, Record<string, unknown>, RegExp]> = [
 ];
 
 describe('query plans of the screen lists (no statistics)', () => {
-  const ordered = LISTS.flatMap(({ op, sorts, flags, dated }) =>
+  const ordered = LISTS.flatMap(({ op, sorts, flags, dated, choices = {} }) =>
     sorts.flatMap((sort) => [
       { name: `${op} ${sort} desc`, op, input: { sort, direction: 'desc' } },
       { name: `${op} ${sort} asc`, op, input: { sort, direction: 'asc' } },
       ...flags.flatMap((flag) => [true, false].map((value) => ({ name: `${op} ${sort} ${flag}=${value}`, op, input: { sort, [flag]: value } }))),
+      ...Object.entries(choices).flatMap(([key, values]) => values.map((value) => ({ name: `${op} ${sort} ${key}=${value}`, op, input: { sort, [key]: value } }))),
       // A date range on a date sort: a range of the same index.
       ...(dated && sort.endsWith('date')
         ? [{ name: `${op} ${sort} date range`, op, input: { sort, date_from: '2025-03-01', date_through: '2025-09-30' } }]

@@ -66,11 +66,20 @@ interface ListCase {
 const cancelled = (key: string): Flag => ({ field: 'cancelled', holds: (row) => row[key] === 1 });
 const field = (name: string): Key => (row) => row[name] as string | number;
 
+/** What is left to pay on a sales receipt, rounded as the list's sort rounds it. */
+const openAmount: Key = (row) => Math.round(((row.document_value_with_vat as number) - (row.paid_amount as number)) * 100) / 100;
+
 const CASES: ListCase[] = [
   {
     op: 'lists.sales',
     id: 'bv_id',
-    sorts: { bv_id: field('bv_id'), doc_date: field('doc_date'), document_value_with_vat: field('document_value_with_vat') },
+    sorts: {
+      bv_id: field('bv_id'),
+      doc_date: field('doc_date'),
+      document_value_with_vat: field('document_value_with_vat'),
+      paid_amount: field('paid_amount'),
+      open_amount: openAmount,
+    },
     date: field('doc_date'),
     flags: [
       cancelled('document_cancelled'),
@@ -325,6 +334,33 @@ describe.each(CASES)('$op', (list) => {
   });
 });
 
+describe('lists.sales: payment_state', () => {
+  const states = { paid: (open: number) => open <= 0, partly_paid: (open: number, paid: number) => paid > 0 && open > 0, unpaid: (open: number, paid: number) => paid <= 0 && open > 0 };
+
+  it('parts the receipts in paid, partly paid and unpaid: each window and total holds its own rows, in every sort', async () => {
+    const all = await everything('lists.sales');
+    let sum = 0;
+    for (const [state, holds] of Object.entries(states)) {
+      const expected = all.filter((row) => holds(openAmount(row) as number, row.paid_amount as number)).map((row) => row.bv_id);
+      expect(expected.length, `${state}: the demo has some`).toBeGreaterThan(0);
+      for (const sort of ['bv_id', 'open_amount', 'paid_amount']) {
+        const rows = await everything('lists.sales', { payment_state: state, sort });
+        expect(rows.map((row) => row.bv_id).sort(), `${state} by ${sort}`).toEqual([...expected].sort());
+      }
+      // A small window: the total still counts every row of the state.
+      expect((await windowOf('lists.sales', { payment_state: state, limit: 2 })).total).toBe(expected.length);
+      sum += expected.length;
+    }
+    expect(sum).toBe(all.length);
+  });
+
+  it('combines with the other filters', async () => {
+    const live = await everything('lists.sales', { cancelled: false });
+    const unpaidLive = await everything('lists.sales', { cancelled: false, payment_state: 'unpaid' });
+    expect(unpaidLive.map((row) => row.bv_id)).toEqual(live.filter((row) => (row.paid_amount as number) <= 0 && (openAmount(row) as number) > 0).map((row) => row.bv_id));
+  });
+});
+
 describe('lists.products: deleted variants', () => {
   it('are left out unless asked for, and then alone', async () => {
     const live = await everything('lists.products');
@@ -429,6 +465,7 @@ describe('lists through the control API', () => {
       ['/accounts/1/lists/sales?limit=501', 'limit'],
       ['/accounts/1/lists/sales?offset=-1', 'offset'],
       ['/accounts/1/lists/sales?cancelled=maybe', 'cancelled'],
+      ['/accounts/1/lists/sales?payment_state=open', 'payment_state'],
       ['/accounts/1/lists/sales?date_from=2025-1-1', 'date_from'],
       ['/accounts/1/lists/sales?date_from=2025-02-30', 'date_from'],
       ['/accounts/1/lists/sales?date_from=2025-03-01&date_through=2025-02-01', 'date_through'],

@@ -91,7 +91,7 @@ export function createScreenListHandlers(deps: ScreenListDeps): HandlersOf<ListN
   return {
     'lists.sales': (input) =>
       deps.sales.window(
-        { ...common(deps, input), clientId: input.client_id, cancelled: input.cancelled, invoiced: input.invoiced, addedByApi: input.added_by_api, include: {} },
+        { ...common(deps, input), clientId: input.client_id, cancelled: input.cancelled, invoiced: input.invoiced, addedByApi: input.added_by_api, paymentState: input.payment_state, include: {} },
         windowOf(input, 'bv_id'),
       ),
     'lists.invoices': (input) =>

@@ -15,10 +15,31 @@ export interface SalesQuery extends DocumentQuery {
   addedByApi?: boolean | undefined;
   /** Screen lists: the number (with or without series) or the start of the client's name. */
   q?: string | undefined;
+  /** Screen lists: nothing left to pay, some paid and some left, or nothing paid and some left. */
+  paymentState?: SalePaymentState | undefined;
 }
 
-/** The screen sorts and the column each one orders by (an index of migration 015 each). */
-const SORTS = { bv_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat' } as const;
+export type SalePaymentState = 'paid' | 'partly_paid' | 'unpaid';
+
+/**
+ * What is left to pay, as the screen shows and sorts it: exactly the expression of the index
+ * sales_screen_open (migration 024), so the planner orders by the index.
+ */
+const OPEN = 'round(total_with_vat - paid_amount, 2)';
+
+/**
+ * The three payment states part every receipt (a receipt with nothing to pay is paid). The unary
+ * + keeps the planner from reading the open amount's index as a range for the filter (it would
+ * then sort the window in a temp b-tree): each sort's covering index checks it on its entries.
+ */
+const PAYMENT_STATE: Record<SalePaymentState, string> = {
+  paid: `+${OPEN} <= 0`,
+  partly_paid: `+paid_amount > 0 AND +${OPEN} > 0`,
+  unpaid: `+paid_amount <= 0 AND +${OPEN} > 0`,
+};
+
+/** The screen sorts and the column each one orders by (an index of migrations 015 and 024 each). */
+const SORTS = { bv_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat', paid_amount: 'paid_amount', open_amount: OPEN } as const;
 export type SalesSort = keyof typeof SORTS;
 
 const SALE_COLUMNS = `id AS bv_id, series AS doc_series, number AS doc_nr, date AS doc_date, client_id, client_name, client_cui,
@@ -50,7 +71,8 @@ export function createSales(db: Database, pager: Pager) {
       .when(query.excludeInvoiced, 'invoice_id IS NULL')
       .when(query.invoiced === true, 'invoice_id IS NOT NULL')
       .when(query.invoiced === false, 'invoice_id IS NULL')
-      .add('added_by_api = ?', flag(query.addedByApi));
+      .add('added_by_api = ?', flag(query.addedByApi))
+      .when(query.paymentState !== undefined, PAYMENT_STATE[query.paymentState ?? 'paid']);
     if (query.q !== undefined) {
       const ids = search(query.companyId, query.q);
       where.add(`id IN (${ids.sql})`, ...ids.params);

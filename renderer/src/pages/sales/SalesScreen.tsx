@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../components/data-table/index.ts';
-import { ClientFilter, DateRangeFilter, MoreFilters, SearchFilter } from '../documents-common/filters.tsx';
+import { ChoiceFilter, ClientFilter, DateRangeFilter, MoreFilters, SearchFilter } from '../documents-common/filters.tsx';
 import { ListScreen } from '../documents-common/ListScreen.tsx';
 import { useListScreen } from '../documents-common/use-list-screen.ts';
 import { useSaleColumns, type SaleRow } from './columns.tsx';
 import { SaleDetail } from './SaleDetail.tsx';
+
+/** lists.sales payment_state: the overview links to `?payment_state=unpaid`. */
+const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid'] as const;
+type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
  * Documents › Sales receipts: every sale of the account in one table (any page, any sort of an
@@ -37,6 +41,15 @@ export function SalesScreen() {
         <>
           <SearchFilter value={search.q} onChange={(q) => patch({ q }, true)} label={t('sales.filters.search')} placeholder={t('sales.filters.searchPlaceholder')} width={160} />
           <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
+          <ChoiceFilter
+            label={t('sales.filters.payment')}
+            any={t('sales.filters.paymentAny')}
+            data={PAYMENT_STATES.map((value) => ({ value, label: t(`sales.filters.paymentState.${value}`) }))}
+            value={search.payment_state}
+            onChange={(value) => patch({ payment_state: value as PaymentState | undefined })}
+            testId="filter-payment-state"
+            width={140}
+          />
           {!compact && client(false)}
           <MoreFilters
             flags={[

@@ -20,6 +20,10 @@ export type SaleSort = ListSortKey<'lists.sales'>;
 /** "BV 107": how a sales receipt is named on paper and in the detail's title. */
 export const saleNumber = (sale: { doc_series: string; doc_nr: number }) => `${sale.doc_series} ${sale.doc_nr}`.trim();
 
+/** What is left to pay, as the list's open_amount sort orders it (rounded to cents; 0 or less: paid). */
+export const openAmount = (sale: { document_value_with_vat: number; paid_amount: number }) =>
+  Math.round((sale.document_value_with_vat - sale.paid_amount) * 100) / 100;
+
 /** The columns of the sales table, in the interface's language (made again only when it changes). */
 export function useSaleColumns(): DataTableColumn<SaleRow, SaleSort>[] {
   const { t, i18n } = useTranslation();
@@ -34,7 +38,8 @@ export function useSaleColumns(): DataTableColumn<SaleRow, SaleSort>[] {
         sortKey: 'document_value_with_vat',
         sortDescFirst: true,
       }),
-      moneyColumn<SaleRow, SaleSort>('paid', t('sales.columns.paid'), (s) => s.paid_amount, (s) => s.currency),
+      moneyColumn<SaleRow, SaleSort>('paid', t('sales.columns.paid'), (s) => s.paid_amount, (s) => s.currency, { sortKey: 'paid_amount', sortDescFirst: true }),
+      moneyColumn<SaleRow, SaleSort>('open', t('sales.columns.open'), (s) => Math.max(0, openAmount(s)), (s) => s.currency, { sortKey: 'open_amount', sortDescFirst: true }),
       textColumn<SaleRow, SaleSort>('currency', t('sales.columns.currency'), (s) => s.currency, { defaultHidden: true, width: 80 }),
       {
         id: 'status',
