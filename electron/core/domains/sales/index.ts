@@ -23,7 +23,7 @@ export type SalePaymentState = 'paid' | 'partly_paid' | 'unpaid';
 
 /**
  * What is left to pay, as the screen shows and sorts it: exactly the expression of the index
- * sales_screen_open (migration 024), so the planner orders by the index.
+ * sales_screen_open (migration 026), so the planner orders by the index.
  */
 const OPEN = 'round(total_with_vat - paid_amount, 2)';
 
@@ -38,7 +38,7 @@ const PAYMENT_STATE: Record<SalePaymentState, string> = {
   unpaid: `+paid_amount <= 0 AND +${OPEN} > 0`,
 };
 
-/** The screen sorts and the column each one orders by (an index of migrations 015 and 024 each). */
+/** The screen sorts and the column each one orders by (an index of migrations 015 and 026 each). */
 const SORTS = { bv_id: 'id', doc_date: 'date', document_value_with_vat: 'total_with_vat', paid_amount: 'paid_amount', open_amount: OPEN } as const;
 export type SalesSort = keyof typeof SORTS;
 
