@@ -6,6 +6,7 @@ import * as serviceSettingsMessages from '../pages/service-settings/messages.ts'
 import * as snapshotsMessages from '../pages/service-settings/snapshots-messages.ts';
 import * as connectorOrdersMessages from '../pages/connector-orders/messages.ts';
 import * as bulkMessages from '../pages/connector-orders/bulk-messages.ts';
+import * as savedViewsMessages from '../components/saved-views/messages.ts';
 import * as connectorsMessages from '../pages/connectors/messages.ts';
 import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
@@ -28,6 +29,7 @@ export const en = {
   snapshots: snapshotsMessages.en,
   connectorOrders: connectorOrdersMessages.en,
   bulk: bulkMessages.en,
+  savedViews: savedViewsMessages.en,
   connectorsScreen: connectorsMessages.en,
   documents: documentsMessages.en,
   sales: salesMessages.en,

@@ -13,6 +13,7 @@ import { DateRangeFilter } from '../documents-common/filters.tsx';
 import { useLogSource, type LogFilters } from '../webhooks/log-source.ts';
 import { ApiLogDetail } from './ApiLogDetail.tsx';
 import { apiLogColumns } from './columns.tsx';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/logs/api';
 const FILTER_KEYS = ['status', 'status_class', 'user', 'route', 'method', 'date_from', 'date_through'] as const;
@@ -70,6 +71,7 @@ export function ApiLogScreen() {
             onSortChange={(sort) => patch({ direction: sort.direction === 'asc' ? 'asc' : undefined })}
             toolbar={
               <FilterRow>
+                <SavedViews tableId="api-log" />
                 <ChoiceFilter
                   label={t('apiLog.filters.status')}
                   any={t('apiLog.filters.anyStatus')}

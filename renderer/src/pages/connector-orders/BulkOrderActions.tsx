@@ -261,7 +261,7 @@ function ResultTable({ kind, results, skipped }: { kind: BulkKind; results: read
         <Table.Tbody>
           {results.map((r) => (
             <Table.Tr key={r.order.SERVICE_order_id} data-state={r.state}>
-              <Table.Td>{r.order.order_unique_id}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.order.order_unique_id}</Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <Badge size="xs" variant="light" color={COLORS[r.state]} style={{ flexShrink: 0 }}>
@@ -274,7 +274,7 @@ function ResultTable({ kind, results, skipped }: { kind: BulkKind; results: read
           ))}
           {skipped.map((s) => (
             <Table.Tr key={s.order.SERVICE_order_id} data-state="skipped">
-              <Table.Td>{s.order.order_unique_id}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.order.order_unique_id}</Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
                   {t('bulk.results.skipped', { reason: skipText(tt, s) })}

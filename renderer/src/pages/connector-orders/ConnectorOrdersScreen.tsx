@@ -10,6 +10,7 @@ import { ListDetailLayout } from '../../components/detail/index.ts';
 import { OrderDetailPanel } from './OrderDetailPanel.tsx';
 import { OrderFilters, type OrderFilterValues } from './OrderFilters.tsx';
 import { BulkOrderActions } from './BulkOrderActions.tsx';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/connectors/orders';
 type OrderRow = ListRow<'lists.connectorOrders'>;
@@ -76,6 +77,7 @@ export function ConnectorOrdersScreen() {
             toolbar={({ selected, clearSelection }) => (
               <>
                 <BulkOrderActions companyId={companyId} selected={selected} onFinished={clearSelection} />
+                <SavedViews tableId="connector-orders" />
                 <OrderFilters values={filters} connectors={connectors.data ?? []} onChange={setFilters} />
               </>
             )}

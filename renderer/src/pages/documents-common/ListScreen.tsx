@@ -9,6 +9,7 @@ import { ClearFilters, FilterBar } from './filters.tsx';
 import { SelectionActions } from './SelectionActions.tsx';
 import type { PrintKind } from './PrintSelected.tsx';
 import type { ListScreenState } from './use-list-screen.ts';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 interface ListScreenProps<K extends ListOperation> {
   screen: ScreenId;
@@ -71,6 +72,7 @@ export function ListScreen<K extends ListOperation>({ screen, op, state, columns
                     {...(selectable.print && { print: { companyId: state.companyId, kind: selectable.print } })}
                   />
                 )}
+                <SavedViews tableId={id} />
                 <FilterBar>
                   {filters}
                   {filtered && <ClearFilters onClear={clearFilters} />}

@@ -12,6 +12,7 @@ import { ProductDetailPanel } from './ProductDetailPanel.tsx';
 import { CatalogueImageSetting } from './CatalogueImageSetting.tsx';
 import { ClearFilters, SearchFilter } from '../documents-common/filters.tsx';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters.tsx';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/catalogue/products';
 
@@ -56,6 +57,7 @@ export function ProductsScreen() {
               {...source}
               toolbar={
                 <Group gap="xs" wrap="nowrap">
+                  <SavedViews tableId="products" />
                   <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} label={t('products.filters.search')} placeholder={t('products.filters.searchPlaceholder')} width={180} />
                   {Object.values(filters).some((v) => v !== undefined) && <ClearFilters onClear={clearFilters} />}
                 </Group>

@@ -12,6 +12,7 @@ import { ChoiceFilter, ClearFilters, FilterRow, TextFilter, ViewSwitch } from '.
 import { DateRangeFilter } from '../documents-common/filters.tsx';
 import { useLogSource, type LogFilters } from './log-source.ts';
 import type { WebhookLogSearch } from './search.ts';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/logs/webhooks';
 const FILTER_KEYS = ['status', 'connector_id', 'notification_type', 'order_unique_id', 'date_from', 'date_through'] as const;
@@ -71,6 +72,7 @@ export function DeliveriesView() {
           toolbar={
             <FilterRow>
               <ViewSwitch value="deliveries" onChange={(view) => patch({ view, open: undefined })} />
+              <SavedViews tableId="webhook-deliveries" />
               <ChoiceFilter
                 label={t('webhookLog.filters.status')}
                 any={t('webhookLog.filters.anyStatus')}

@@ -14,6 +14,7 @@ import { DetailPanel, DetailSection, JsonView, KeyValue, ListDetailLayout } from
 import { FilterRow, ViewSwitch } from './filters.tsx';
 import type { WebhookLogSearch } from './search.ts';
 import type { en } from './messages.ts';
+import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/logs/webhooks';
 /** The inbox keeps its newest 1000 posts: one read holds them all. */
@@ -125,6 +126,7 @@ export function InboxView() {
           toolbar={
             <FilterRow>
               <ViewSwitch value="inbox" onChange={(view) => patch({ view: view === 'deliveries' ? undefined : view, message: undefined })} />
+              <SavedViews tableId="webhook-inbox" />
               <Select
                 size="xs"
                 w={190}
