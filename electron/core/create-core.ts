@@ -52,6 +52,7 @@ import { createAttachments, EMBEDDED_FTP_FOLDER } from './domains/attachments/in
 import { createFaults } from './domains/faults/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
 import { createScreenListHandlers } from './operations/screen-lists.ts';
+import { createDashboard } from './domains/dashboard/index.ts';
 import { createLogHandlers } from './operations/logs.ts';
 import { createOrderOperationHandlers } from './operations/orders.ts';
 import { createSalesOperationHandlers } from './operations/sales.ts';
@@ -359,6 +360,8 @@ export function createCore(options: CoreOptions) {
       publicUrl: deps.publicUrl,
       requireAccount: (companyId) => void accounts.get(companyId),
     }),
+    // The overview's figures and charts (domains/dashboard).
+    ...createDashboard({ db, clock, apiLog, pausedConnectors: () => webhooks.dispatcher.pausedConnectors(), requireAccount: (companyId) => void accounts.get(companyId) }),
     // A selection of invoices, proformas or AWB labels printed as one PDF.
     ...createPrintHandlers({ db, requireAccount: (companyId) => void accounts.get(companyId) }),
   };

@@ -90,6 +90,9 @@ export const listOperations = {
       client_id: Type.Optional(ClientId),
       cancelled: Type.Optional(Flag),
       paid: Type.Optional(Flag),
+      due_before: Type.Optional(
+        Type.String({ pattern: DAY_PATTERN, description: 'doc_due_date before this day (YYYY-MM-DD, exclusive); with paid=false: overdue on that day' }),
+      ),
       ...dates('doc_date'),
     }),
     output: listOutput(Invoice),
@@ -172,6 +175,9 @@ export const listOperations = {
       connector_id: Type.Optional(Type.Integer({ minimum: 1 })),
       cancelled: Type.Optional(Flag),
       order_status: Type.Optional(Type.String({ maxLength: 100 })),
+      waiting_for: Type.Optional(
+        Type.Enum(['invoice', 'awb'], { description: 'orders not cancelled that have no live invoice (invoice) or no live AWB (awb) yet' }),
+      ),
       ...dates('order_date'),
     }),
     output: listOutput(ConnectorOrder),

@@ -60,6 +60,10 @@ export const logOperations = {
       user: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the API user name, exactly' })),
       route: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "the start of the route after the company id, e.g. '/sales' (a leading / is added)" })),
       method: Type.Optional(Type.Enum([...API_LOG_METHODS])),
+      errors: Type.Optional(Type.Boolean({ description: 'true: only calls answered 400 or above (refused and failed)' })),
+      since: Type.Optional(
+        Type.String({ minLength: 10, maxLength: 40, description: "from this time, inclusive: 'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest, the service clock) or an ISO 8601 instant" }),
+      ),
     }),
     output: logOutput(ApiLogEntry),
     http: { method: 'GET', path: '/accounts/:company_id/lists/api-log' },

@@ -21,6 +21,7 @@ import { snapshotOperations } from './operations-snapshots.ts';
 import { clockOperations } from './operations-clock.ts';
 import { fixtureOperations } from './operations-fixtures.ts';
 import { documentActionOperations } from './operations-document-actions.ts';
+import { dashboardOperations } from './operations-dashboard.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -134,6 +135,8 @@ export const operations = {
   ...fixtureOperations,
   // Reverse an invoice, invoice a proforma, edit a contact (shared/contract/operations-document-actions.ts).
   ...documentActionOperations,
+  // The overview's figures and charts (shared/contract/operations-dashboard.ts).
+  ...dashboardOperations,
 } as const;
 
 export type Operations = typeof operations;

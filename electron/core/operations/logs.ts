@@ -103,6 +103,8 @@ export function createLogHandlers(deps: LogHandlerDeps): HandlersOf<keyof typeof
           method: input.method,
           dateFrom,
           dateThrough,
+          errors: input.errors,
+          tsFrom: timeBound('since', input.since),
         },
         window,
       );

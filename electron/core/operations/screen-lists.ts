@@ -96,7 +96,7 @@ export function createScreenListHandlers(deps: ScreenListDeps): HandlersOf<ListN
       ),
     'lists.invoices': (input) =>
       deps.invoices.window(
-        { ...common(deps, input), clientId: input.client_id, cancelled: input.cancelled, paid: input.paid },
+        { ...common(deps, input), clientId: input.client_id, cancelled: input.cancelled, paid: input.paid, dueBefore: day('due_before', input.due_before) },
         windowOf(input, 'bocp_id'),
       ),
     'lists.proformas': (input) =>
@@ -157,7 +157,7 @@ export function createScreenListHandlers(deps: ScreenListDeps): HandlersOf<ListN
     },
     'lists.connectorOrders': (input) =>
       deps.connectors.orderWindow(
-        { ...common(deps, input), connectorId: input.connector_id, cancelled: input.cancelled, orderStatus: input.order_status },
+        { ...common(deps, input), connectorId: input.connector_id, cancelled: input.cancelled, orderStatus: input.order_status, waitingFor: input.waiting_for },
         windowOf(input, 'SERVICE_order_id'),
       ),
     'search.global': ({ company_id, q, limit }) => {

@@ -290,6 +290,8 @@ export function createDispatcher(deps: DispatcherDeps) {
       pump();
     },
     running: () => running,
+    /** Connectors whose receiver is paused now after repeated failures (their deliveries wait; the overview counts them). */
+    pausedConnectors: (): number[] => breaker.paused(deps.clock.now().getTime()),
     /** Rows its bookkeeping (recorded attempts) changed: the data version leaves them out. */
     ownChanges: () => store.ownChanges(),
     /** Looks at the outbox now (after a staff action changed what is due or where it goes). */

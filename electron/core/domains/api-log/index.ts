@@ -81,6 +81,8 @@ export interface ApiLogFilter {
   /** ts range to the second: 'YYYY-MM-DD HH:MM:SS' (Europe/Bucharest), inclusive. */
   tsFrom?: string | undefined;
   tsThrough?: string | undefined;
+  /** Only calls answered 400 or above. */
+  errors?: boolean | undefined;
 }
 
 
@@ -110,6 +112,7 @@ function whereOf(companyId: number, filter: ApiLogFilter): Where {
       .add('id > ?', filter.afterId)
       .add('ts >= ?', filter.tsFrom)
       .add('ts <= ?', filter.tsThrough)
+      .when(filter.errors === true, 'status >= 400')
   );
 }
 

@@ -29,6 +29,8 @@ export interface OrderListQuery extends DocumentQuery {
   order?: 'asc' | 'desc';
   /** Screen lists: the status text, exactly as stored. */
   orderStatus?: string | undefined;
+  /** Screen lists: live orders without a live invoice, or without a live AWB (the overview's "waiting"). */
+  waitingFor?: 'invoice' | 'awb' | undefined;
   /** Screen lists: the order's id on its connector (order_unique_id) or in the service (SERVICE_order_id), exactly. */
   q?: string | undefined;
 }
@@ -37,9 +39,20 @@ export interface OrderListQuery extends DocumentQuery {
 const SORTS = { SERVICE_order_id: 'o.id', order_date: 'o.order_date' } as const;
 export type OrdersSort = keyof typeof SORTS;
 
+/** A live invoice of one of the order `o`'s live sales receipts (sales_connector_order, then the invoice's key). */
+export const ORDER_HAS_INVOICE =
+  'SELECT 1 FROM sales s JOIN invoices i ON i.id = s.invoice_id WHERE s.connector_order_id = o.id AND s.cancelled = 0 AND i.cancelled = 0';
+/** A live AWB of the order `o`: made for it, or attached to one of its sales receipts (awbs_connector_order, awbs_sale). */
+export const ORDER_HAS_AWB =
+  'SELECT 1 FROM awbs a WHERE a.connector_order_id = o.id AND a.cancelled = 0 ' +
+  'UNION ALL SELECT 1 FROM sales s JOIN awbs a ON a.sale_id = s.id WHERE s.connector_order_id = o.id AND a.cancelled = 0';
+
 /** One WHERE for the REST pages and the screen windows. */
 function orderWhere(query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
   const where = documentWhere(query, ORDER_FILTER_COLUMNS).add('o.connector_id = ?', query.connectorId).add('o.order_status = ?', query.orderStatus);
+  // The same conditions as the overview's counts (domains/dashboard): an index probe per order.
+  if (query.waitingFor === 'invoice') where.when(true, `o.cancelled = 0 AND NOT EXISTS (${ORDER_HAS_INVOICE})`);
+  if (query.waitingFor === 'awb') where.when(true, `o.cancelled = 0 AND NOT EXISTS (${ORDER_HAS_AWB})`);
   if (query.q !== undefined) {
     // connector_orders_company_unique, or the primary key.
     const text = query.q.trim();

@@ -18,6 +18,8 @@ export interface InvoicesQuery extends DocumentQuery {
   baseUrl?: string | undefined;
   /** Screen lists: paid in full (true: nothing left to pay) or not (false). */
   paid?: boolean | undefined;
+  /** Screen lists: due before this day (YYYY-MM-DD, exclusive); with paid false: overdue. */
+  dueBefore?: string | undefined;
   /** Screen lists: the number (with or without series) or the start of the client's name. */
   q?: string | undefined;
 }
@@ -36,7 +38,7 @@ const LAST_PAYMENT = `COALESCE((SELECT max(d) FROM (
       JOIN payments p ON p.id = a.payment_id
      WHERE s.invoice_id = invoices.id AND p.cancelled = 0)), '')`;
 
-// Reversed by a live storno (invoices_storno_of, migration 024): nothing is left to pay on it (docs/data-model.md "What is paid").
+// Reversed by a live storno (invoices_storno_of, migration 024; the overview's receivables repeat it): nothing is left to pay on it (docs/data-model.md "What is paid").
 const REVERSED = 'EXISTS (SELECT 1 FROM invoices r WHERE r.storno_of_id = invoices.id AND r.cancelled = 0)';
 const REST = `CASE WHEN ${REVERSED} THEN 0 ELSE max(0, round(total_with_vat - paid_amount, 2)) END`;
 
@@ -90,7 +92,8 @@ export function createInvoices(db: Database, pager: Pager, deps: Pick<DomainDeps
       .when(query.documentNumber !== undefined && numbered === undefined, '0')
       // Paid: nothing left (rest, as the rows show it, is 0).
       .when(query.paid === true, `(round(total_with_vat - paid_amount, 2) <= 0 OR ${REVERSED})`)
-      .when(query.paid === false, `(round(total_with_vat - paid_amount, 2) > 0 AND NOT ${REVERSED})`);
+      .when(query.paid === false, `(round(total_with_vat - paid_amount, 2) > 0 AND NOT ${REVERSED})`)
+      .add('due_date < ?', query.dueBefore);
     if (query.q !== undefined) {
       const ids = search(query.companyId, query.q);
       where.add(`id IN (${ids.sql})`, ...ids.params);
