@@ -53,7 +53,22 @@ async function expectFiguresMatchLists(o: DashboardOverview): Promise<void> {
   for (const status of o.orders_by_status.filter((s) => s.status !== '')) {
     counted.push([`orders ${status.status}`, status.count, await total('lists.connectorOrders', { order_status: status.status, cancelled: false })]);
   }
+  expectOrderFlagsTrue();
   expect(Object.fromEntries(counted.map(([name, , listed]) => [name, listed]))).toEqual(Object.fromEntries(counted.map(([name, figure]) => [name, figure])));
+}
+
+/** has_invoice / has_awb (kept by migration 024's triggers) are what the links of every order say. */
+function expectOrderFlagsTrue(): void {
+  const wrong = demo.db
+    .prepare(
+      `SELECT o.id, o.has_invoice, o.has_awb FROM connector_orders o
+        WHERE o.has_invoice IS NOT EXISTS (SELECT 1 FROM sales s JOIN invoices i ON i.id = s.invoice_id
+                                            WHERE s.connector_order_id = o.id AND s.cancelled = 0 AND i.cancelled = 0)
+           OR o.has_awb IS NOT (EXISTS (SELECT 1 FROM awbs a WHERE a.connector_order_id = o.id AND a.cancelled = 0)
+                                OR EXISTS (SELECT 1 FROM sales s JOIN awbs a ON a.sale_id = s.id WHERE s.connector_order_id = o.id AND a.cancelled = 0))`,
+    )
+    .all();
+  expect(wrong).toEqual([]);
 }
 
 /** The RON amounts, summed row by row in SQL of its own (EUR documents through total_ron). */
@@ -150,7 +165,8 @@ describe('dashboard.overview query plans', () => {
     salesPerDay: [1, '2026-10-01', '2026-11-17'],
     receivables: [{ company: 1, today: '2026-11-17', from30: '2026-10-18', from60: '2026-09-18', from90: '2026-08-19' }],
     ordersByStatus: [1],
-    ordersWaiting: [1],
+    ordersWaitingInvoice: [1],
+    ordersWaitingAwb: [1],
     notifications: [1],
     connectorsOf: [1, '[1,2]'],
     pendingOf: [1, '[1,2]'],
@@ -172,6 +188,8 @@ describe('dashboard.overview query plans', () => {
     expect(plan(DASHBOARD_SQL.receivables, params.receivables[0])).toContain('invoices_open_receivables');
     expect(plan(DASHBOARD_SQL.salesPerDay, ...params.salesPerDay)).toContain('sales_live_day_ron');
     expect(plan(DASHBOARD_SQL.ordersByStatus, 1)).toContain('connector_orders_company_live_status');
+    expect(plan(DASHBOARD_SQL.ordersWaitingInvoice, 1)).toContain('connector_orders_waiting_invoice');
+    expect(plan(DASHBOARD_SQL.ordersWaitingAwb, 1)).toContain('connector_orders_waiting_awb');
     expect(plan(DASHBOARD_SQL.deliveriesPerHour, ...params.deliveriesPerHour)).toContain('webhook_outbox_company_created_status');
   });
 });

@@ -39,20 +39,18 @@ export interface OrderListQuery extends DocumentQuery {
 const SORTS = { SERVICE_order_id: 'o.id', order_date: 'o.order_date' } as const;
 export type OrdersSort = keyof typeof SORTS;
 
-/** A live invoice of one of the order `o`'s live sales receipts (sales_connector_order, then the invoice's key). */
-export const ORDER_HAS_INVOICE =
-  'SELECT 1 FROM sales s JOIN invoices i ON i.id = s.invoice_id WHERE s.connector_order_id = o.id AND s.cancelled = 0 AND i.cancelled = 0';
-/** A live AWB of the order `o`: made for it, or attached to one of its sales receipts (awbs_connector_order, awbs_sale). */
-export const ORDER_HAS_AWB =
-  'SELECT 1 FROM awbs a WHERE a.connector_order_id = o.id AND a.cancelled = 0 ' +
-  'UNION ALL SELECT 1 FROM sales s JOIN awbs a ON a.sale_id = s.id WHERE s.connector_order_id = o.id AND a.cancelled = 0';
+/**
+ * Live orders without a live invoice / AWB: has_invoice and has_awb are kept on the order by the
+ * triggers of migration 024 (connector_orders_waiting_invoice / _awb hold exactly these orders).
+ */
+export const WAITING_INVOICE = 'o.cancelled = 0 AND o.has_invoice = 0';
+export const WAITING_AWB = 'o.cancelled = 0 AND o.has_awb = 0';
 
 /** One WHERE for the REST pages and the screen windows. */
 function orderWhere(query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
   const where = documentWhere(query, ORDER_FILTER_COLUMNS).add('o.connector_id = ?', query.connectorId).add('o.order_status = ?', query.orderStatus);
-  // The same conditions as the overview's counts (domains/dashboard): an index probe per order.
-  if (query.waitingFor === 'invoice') where.when(true, `o.cancelled = 0 AND NOT EXISTS (${ORDER_HAS_INVOICE})`);
-  if (query.waitingFor === 'awb') where.when(true, `o.cancelled = 0 AND NOT EXISTS (${ORDER_HAS_AWB})`);
+  // The overview's terms (domains/dashboard), served by the partial indexes of migration 024.
+  where.when(query.waitingFor === 'invoice', WAITING_INVOICE).when(query.waitingFor === 'awb', WAITING_AWB);
   if (query.q !== undefined) {
     // connector_orders_company_unique, or the primary key.
     const text = query.q.trim();

@@ -43,16 +43,15 @@ export function createDashboard(deps: DashboardDeps): HandlersOf<'dashboard.over
     const from30 = daysBefore(today, 30);
     const from60 = daysBefore(today, 60);
     const from90 = daysBefore(today, 90);
-    const ages = new Map(sql.receivables.all({ company: companyId, today, from30, from60, from90 }).map((row) => [row.age, row]));
+    const ages = sql.receivables.get({ company: companyId, today, from30, from60, from90 })!;
+    const group = (key: 'a30' | 'a60' | 'a90' | 'older' | 'overdue') => ({ count: ages[`${key}_count`] ?? 0, total_ron: round2(ages[`${key}_ron`] ?? 0) });
     const ageGroups = [
-      { age: '0-30' as const, date_from: from30, date_through: null },
-      { age: '31-60' as const, date_from: from60, date_through: daysBefore(today, 31) },
-      { age: '61-90' as const, date_from: from90, date_through: daysBefore(today, 61) },
-      { age: '90+' as const, date_from: null, date_through: daysBefore(today, 91) },
-    ].map((group) => ({ ...group, count: ages.get(group.age)?.count ?? 0, total_ron: ages.get(group.age)?.total_ron ?? 0 }));
-    const allAges = [...ages.values()];
+      { age: '0-30' as const, date_from: from30, date_through: null, ...group('a30') },
+      { age: '31-60' as const, date_from: from60, date_through: daysBefore(today, 31), ...group('a60') },
+      { age: '61-90' as const, date_from: from90, date_through: daysBefore(today, 61), ...group('a90') },
+      { age: '90+' as const, date_from: null, date_through: daysBefore(today, 91), ...group('older') },
+    ];
 
-    const waiting = sql.ordersWaiting.get(companyId)!;
     const byStatus = new Map(sql.notifications.all(companyId).map((row) => [row.status, row.count]));
     const pausedAnywhere = deps.pausedConnectors();
     const paused = pausedAnywhere.length === 0 ? [] : sql.connectorsOf.all(companyId, JSON.stringify(pausedAnywhere));
@@ -71,10 +70,10 @@ export function createDashboard(deps: DashboardDeps): HandlersOf<'dashboard.over
       hour_since: at.hourSince,
       sales: { today: sum(today), month: sum(monthFrom) },
       receivables: {
-        open: { count: allAges.reduce((n, r) => n + r.count, 0), total_ron: round2(allAges.reduce((n, r) => n + r.total_ron, 0)) },
-        overdue: { count: allAges.reduce((n, r) => n + r.overdue_count, 0), total_ron: round2(allAges.reduce((n, r) => n + r.overdue_ron, 0)) },
+        open: { count: ageGroups.reduce((n, g) => n + g.count, 0), total_ron: round2(ageGroups.reduce((n, g) => n + g.total_ron, 0)) },
+        overdue: group('overdue'),
       },
-      orders: { waiting_invoice: waiting.waiting_invoice ?? 0, waiting_awb: waiting.waiting_awb ?? 0 },
+      orders: { waiting_invoice: sql.ordersWaitingInvoice.get(companyId) ?? 0, waiting_awb: sql.ordersWaitingAwb.get(companyId) ?? 0 },
       notifications: {
         pending: byStatus.get('pending') ?? 0,
         failed: byStatus.get('failed') ?? 0,
