@@ -41,7 +41,7 @@ export type OrdersSort = keyof typeof SORTS;
 
 /**
  * Live orders without a live invoice / AWB: has_invoice and has_awb are kept on the order by the
- * triggers of migration 024 (connector_orders_waiting_invoice / _awb hold exactly these orders).
+ * triggers of migration 027 (connector_orders_waiting_invoice / _awb hold exactly these orders).
  */
 export const WAITING_INVOICE = 'o.cancelled = 0 AND o.has_invoice = 0';
 export const WAITING_AWB = 'o.cancelled = 0 AND o.has_awb = 0';
@@ -49,7 +49,7 @@ export const WAITING_AWB = 'o.cancelled = 0 AND o.has_awb = 0';
 /** One WHERE for the REST pages and the screen windows. */
 function orderWhere(query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
   const where = documentWhere(query, ORDER_FILTER_COLUMNS).add('o.connector_id = ?', query.connectorId).add('o.order_status = ?', query.orderStatus);
-  // The overview's terms (domains/dashboard), served by the partial indexes of migration 024.
+  // The overview's terms (domains/dashboard), served by the partial indexes of migration 027.
   where.when(query.waitingFor === 'invoice', WAITING_INVOICE).when(query.waitingFor === 'awb', WAITING_AWB);
   if (query.q !== undefined) {
     // connector_orders_company_unique, or the primary key.

@@ -40,7 +40,7 @@ export const DASHBOARD_SQL = {
                  AND connector_id IN (SELECT value FROM json_each(?))`,
   /** Which of some connectors belong to the account: connectors_company. */
   connectorsOf: `SELECT id FROM connectors WHERE company_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-  /** Notifications created per hour since a time, by status: webhook_outbox_company_created_status. */
+  /** Notifications created per hour since a time, by status: webhook_outbox_company_created (the last hours' rows). */
   deliveriesPerHour: `SELECT substr(created_ts, 1, 13) AS hour, status, count(*) AS count FROM webhook_outbox
                        WHERE company_id = ? AND created_ts >= ? GROUP BY hour, status`,
 } as const;

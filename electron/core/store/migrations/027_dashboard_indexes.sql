@@ -13,8 +13,7 @@ CREATE INDEX invoices_open_receivables ON invoices(company_id, date, due_date, t
 -- Orders by status.
 CREATE INDEX connector_orders_company_live_status ON connector_orders(company_id, cancelled, order_status);
 
--- Deliveries per hour by where they stand: created in the last hours, with their status.
-CREATE INDEX webhook_outbox_company_created_status ON webhook_outbox(company_id, created_ts, status);
+-- Deliveries per hour: webhook_outbox_company_created (009) finds the last hours' few rows.
 
 -- Orders waiting for an invoice / an AWB. Whether an order has a live invoice (through one of its
 -- live sales receipts) or a live AWB (made for it, or attached to one of its receipts) is kept on
