@@ -37,6 +37,9 @@ export const documentOperations = {
           'the sales receipt a payment registered from this invoice is allocated to (sales.registerPayment with this bv_id): ' +
           'the oldest of its live receipts with something left to pay, else the oldest live one; null when it has none',
       }),
+      reversed_by: Type.Union([Type.Object({ bocp_id: Type.Integer(), doc_series: Type.String(), doc_nr: Type.Integer() }), Type.Null()], {
+        description: 'the live storno invoice that reverses it (its storno_of_id is this invoice); null when none (invoices.storno)',
+      }),
     }),
     http: { method: 'GET', path: '/accounts/:company_id/invoices/:bocp_id' },
     reads: ['invoices', 'invoice_items', 'payments', 'payment_allocations', 'sales'],

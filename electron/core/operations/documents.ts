@@ -46,6 +46,11 @@ export function createDocumentOperationHandlers(deps: DocumentOperationDeps): Ha
     )
     .pluck();
 
+  // The storno that reverses the invoice (invoices_storno_of, migration 024).
+  const reversal = deps.db.prepare<[number, number], { bocp_id: number; doc_series: string; doc_nr: number }>(
+    'SELECT id AS bocp_id, series AS doc_series, number AS doc_nr FROM invoices WHERE storno_of_id = ? AND company_id = ? AND cancelled = 0 ORDER BY id LIMIT 1',
+  );
+
   return {
     'invoices.get': ({ company_id, bocp_id }) => {
       deps.requireAccount(company_id);
@@ -57,6 +62,7 @@ export function createDocumentOperationHandlers(deps: DocumentOperationDeps): Ha
         html_url: deps.links.expiringUrl(deps.publicUrl(), { kind: 'invoice', companyId: company_id, id: bocp_id }, 'html'),
         sales: invoicedSales.all(bocp_id, company_id),
         payment_bv_id: paymentSale.get(bocp_id, company_id) ?? null,
+        reversed_by: reversal.get(bocp_id, company_id) ?? null,
       };
     },
 

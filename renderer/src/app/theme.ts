@@ -51,6 +51,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   };
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': t.colors.dark[1],
+    // Field errors (the message and the field's text) AA on the dark body and inputs: Mantine's red.8 is 3:1 there.
+    '--mantine-color-error': t.colors.red[4] ?? '#ff8787',
     '--app-surface': t.colors.dark[8],
   };
   for (const color of Object.keys(DEFAULT_THEME.colors)) {

@@ -5,6 +5,7 @@ import { useOperation } from '../../api/operations.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { addressLine, RecordLink, useYesNo } from '../documents-common/detail-parts.tsx';
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
+import { ContactEditAction } from './ContactEditAction.tsx';
 
 /** The open contact: identity, addresses, persons, bank accounts, its documents, attachments. */
 export function ContactDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -34,6 +35,7 @@ export function ContactDetail({ companyId, id, onClose }: { companyId: number; i
             {d.is_supplier ? <Badge variant="light" color="violet">{t('documents.contacts.roles.supplier')}</Badge> : null}
             <Badge variant="light" color="gray">{d.is_company ? t('documents.contacts.kinds.company') : t('documents.contacts.kinds.person')}</Badge>
             {d.deleted ? <Badge variant="light" color="red">{t('documents.contacts.detail.deleted')}</Badge> : null}
+            <ContactEditAction companyId={companyId} contact={d} />
           </>
         )
       }

@@ -19,6 +19,7 @@ import {
   useYesNo,
 } from '../documents-common/detail-parts.tsx';
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
+import { StornoAction } from './StornoAction.tsx';
 
 /** The open invoice: payment state, document, client, lines, linked records, attachments; its HTML and PDF. */
 export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -51,6 +52,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
                 </Button>
               </span>
             </Tooltip>
+            <StornoAction companyId={companyId} invoice={d} />
             <DocumentButton href={d.html_url} testId="open-html">
               {t('documents.invoices.detail.html')}
             </DocumentButton>
@@ -121,6 +123,11 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
               d.storno_of_id !== null && (
                 <RecordLink key="storno" screen="invoices" companyId={companyId} search={{ open: d.storno_of_id }}>
                   {t('documents.invoices.detail.storno')} #{d.storno_of_id}
+                </RecordLink>
+              ),
+              d.reversed_by !== null && (
+                <RecordLink key="reversed-by" screen="invoices" companyId={companyId} search={{ open: d.reversed_by.bocp_id }} testId="link-reversed-by">
+                  {t('documents.invoices.storno.reversedBy')} {d.reversed_by.doc_series} {d.reversed_by.doc_nr}
                 </RecordLink>
               ),
               d.bocp_contact_id !== null && <ContactLink key="contact" companyId={companyId} contactId={d.bocp_contact_id} name={d.client_name} />,

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../app/format.ts';
 import { amountItems, ContactLink, DocumentButton, LinesSection, LinksSection, PaymentBar, RecordLink, StateBadge, useYesNo } from '../documents-common/detail-parts.tsx';
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { proformaState } from './state.ts';
+import { ProformaInvoiceAction } from './ProformaInvoiceAction.tsx';
 
 /** The open proforma: document, client, lines, its invoice, attachments; its HTML and PDF. */
 export function ProformaDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
@@ -26,6 +27,7 @@ export function ProformaDetail({ companyId, id, onClose }: { companyId: number; 
         d && (
           <>
             <StateBadge state={proformaState(d)} />
+            <ProformaInvoiceAction companyId={companyId} proforma={d} />
             <DocumentButton href={d.view_link} testId="open-html">
               {t('documents.proformas.detail.html')}
             </DocumentButton>
