@@ -46,7 +46,7 @@ export function SavedViews({ tableId }: { tableId: string }) {
     <>
       <Menu position="bottom-start" withinPortal shadow="md">
         <Menu.Target>
-          <Button size="xs" variant={current ? 'light' : 'default'} data-testid="saved-views">
+          <Button size="xs" variant={current ? 'light' : 'default'} title={current?.name} maw={240} style={{ flexShrink: 0 }} data-testid="saved-views">
             {current ? t('savedViews.current', { name: current.name }) : t('savedViews.button')}
           </Button>
         </Menu.Target>
