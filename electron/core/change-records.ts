@@ -34,6 +34,10 @@ const RECORDERS: { [K in OperationName]?: Recorder<K> } = {
   // connector_products is keyed by (connector, product): its rows are named by the product.
   'products.publish': (_, output) => ({ connector_products: [output.product_id], webhook_outbox: delivery(output.notification) }),
   'products.unpublish': (_, output) => ({ connector_products: [output.product_id], webhook_outbox: delivery(output.notification) }),
+  // The storno and the invoice it reverses (its rest and last_changed_ts moved).
+  'invoices.storno': (_, output) => ({ invoices: [output.bocp_id, output.reverses.bocp_id], webhook_outbox: deliveries(output.notifications) }),
+  'proformas.invoice': (_, output) => ({ invoices: [output.bocp_id], proformas: [output.proforma_id], webhook_outbox: deliveries(output.notifications) }),
+  'contacts.update': (input) => ({ contacts: [input.contact_id] }),
   'storage.update': (input) => ({ account_storage: [input.company_id] }),
   'attachments.upload': (_, output) => ({ attachments: [output.bocp_id] }),
   'attachments.delete': (_, output) => ({ attachments: [output.deleted_attachment_id] }),
