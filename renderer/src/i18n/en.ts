@@ -16,6 +16,7 @@ import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
 import * as paymentActionMessages from '../pages/payments/action-messages.ts';
+import * as dashboardMessages from '../pages/overview/messages.ts';
 /**
  * English messages: the source of the keys (ro.ts must have the same shape, tsc checks it).
  * The ERP's own terms ("bon de vânzare", "încasare", "AWB") are kept in both languages: they
@@ -39,6 +40,7 @@ export const en = {
   shellParts: shellPartsMessages.en,
   inputs: inputMessages.en,
   paymentActions: paymentActionMessages.en,
+  dashboard: dashboardMessages.en,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Skip to content',
@@ -56,7 +58,7 @@ export const en = {
     toggle: 'Toggle navigation',
   },
   screens: {
-    overview: { title: 'Overview', description: 'The service, its accounts and where your code connects.' },
+    overview: { title: 'Overview', description: 'The business at a glance: sales, receivables, orders waiting, notifications and API calls; then the service and its accounts.' },
     sales: { title: 'Sales receipts', description: 'Sales receipts (bonuri de vânzare): lines, payments, fiscal receipts, invoice, AWBs and attachments.' },
     invoices: { title: 'Invoices', description: 'Invoices with their payment state; the HTML and PDF documents.' },
     proformas: { title: 'Proformas', description: 'Proforma invoices and the invoices made from them.' },

@@ -16,6 +16,7 @@ import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
 import * as paymentActionMessages from '../pages/payments/action-messages.ts';
+import * as dashboardMessages from '../pages/overview/messages.ts';
 
 /** Mesajele în română (aceleași chei ca en.ts). */
 export const ro: MessageTree = {
@@ -36,6 +37,7 @@ export const ro: MessageTree = {
   shellParts: shellPartsMessages.ro,
   inputs: inputMessages.ro,
   paymentActions: paymentActionMessages.ro,
+  dashboard: dashboardMessages.ro,
   app: {
     title: 'ERP Workbench',
     skipToContent: 'Sari la conținut',
@@ -53,7 +55,7 @@ export const ro: MessageTree = {
     toggle: 'Arată sau ascunde meniul',
   },
   screens: {
-    overview: { title: 'Prezentare generală', description: 'Serviciul, conturile sale și adresa la care se conectează codul dumneavoastră.' },
+    overview: { title: 'Prezentare generală', description: 'Afacerea pe scurt: vânzări, creanțe, comenzi în așteptare, notificări și apeluri API; apoi serviciul și conturile sale.' },
     sales: { title: 'Bonuri de vânzare', description: 'Bonurile de vânzare: linii, încasări, bonuri fiscale, factură, AWB-uri și atașamente.' },
     invoices: { title: 'Facturi', description: 'Facturile cu starea încasării; documentele HTML și PDF.' },
     proformas: { title: 'Proforme', description: 'Facturile proformă și facturile emise din ele.' },

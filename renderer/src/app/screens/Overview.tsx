@@ -1,11 +1,16 @@
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../api/queries.ts';
+import { useOperation } from '../../api/operations.ts';
+import { formatDate } from '../format.ts';
+import { Figures } from '../../pages/overview/Figures.tsx';
+import { Charts } from '../../pages/overview/Charts.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { RouterAnchor } from '../shell/RouterLinks.tsx';
-import { ListenerCard } from '../shell/Sidebar.tsx';
 import { HealthLine } from './HealthLine.tsx';
 
 function AccountsTable({ current }: { current: number }) {
@@ -53,36 +58,53 @@ function AccountsTable({ current }: { current: number }) {
   );
 }
 
-/** The account's home: the service's health, the accounts, and where partner code connects. */
+/** The service's health and the accounts: below the business figures, once (the sidebar has "Connect your code"). */
+function ServiceCard({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        {t('overview.service')}
+      </Title>
+      <HealthLine />
+      <Title order={3} size="h5" mt="md" mb="xs">
+        {t('overview.accounts')}
+      </Title>
+      <AccountsTable current={companyId} />
+    </Card>
+  );
+}
+
+/** The account's home: the business at a glance (figures, charts), then the service and its accounts. */
 export function Overview() {
   const { t } = useTranslation();
   const { companyId } = useParams({ from: '/c/$companyId/' });
+  const [days, setDays] = useState<30 | 90>(30);
+  // The other range's figures stay on screen while it loads (no flash of the loader).
+  const overview = useOperation('dashboard.overview', { company_id: companyId, days }, { placeholderData: keepPreviousData });
   return (
     <>
       <PageHeader screen="overview" />
       <Stack gap="lg">
-        <Card padding="lg">
-          <Title order={2} mb="xs">
-            {t('overview.service')}
-          </Title>
-          <HealthLine />
-        </Card>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <Card padding="lg">
-            <Title order={2} mb="sm">
-              {t('overview.accounts')}
-            </Title>
-            <AccountsTable current={companyId} />
-          </Card>
-          <Card padding={0}>
-            <Stack gap={0}>
-              <Text size="sm" c="dimmed" p="lg" pb="xs">
-                {t('overview.listenerHint')}
-              </Text>
-              <ListenerCard companyId={companyId} testIdPrefix="overview-listener" landmark={false} />
-            </Stack>
-          </Card>
-        </SimpleGrid>
+        {overview.isPending ? (
+          <Group gap="xs" py="xl" justify="center" data-testid="overview-loading">
+            <Loader size="sm" aria-label={t('dashboard.loading')} />
+            <Text size="sm" c="dimmed">
+              {t('dashboard.loading')}
+            </Text>
+          </Group>
+        ) : overview.isError ? (
+          <ErrorNotice error={overview.error} />
+        ) : (
+          <Stack gap="md" data-testid="overview-figures" aria-busy={overview.isPlaceholderData}>
+            <Text size="xs" c="dimmed">
+              {t('dashboard.ronNote', { today: formatDate(overview.data.today) })}
+            </Text>
+            <Figures overview={overview.data} companyId={companyId} />
+            <Charts overview={overview.data} companyId={companyId} days={days} onDays={setDays} />
+          </Stack>
+        )}
+        <ServiceCard companyId={companyId} />
       </Stack>
     </>
   );
