@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 import { COMPANY_ID } from './context.ts';
 import { rateFor } from './reference.ts';
 import { Weighted, at, pad, round2, round3 } from './random.ts';
-import { DAY, dayOf, inserter } from './util.ts';
+import { DAY, ascii, dayOf, inserter } from './util.ts';
 import { ProductTable, productBarcode, productCode } from './product-table.ts';
 import type { Unit } from './product-table.ts';
 
@@ -48,7 +48,7 @@ const n = (name: string, min: number, max: number, weight = 1, unit: Noun['unit'
 });
 
 const MANUFACTURERS = [
-  'TehnoVolt', 'Casa Verde', 'UrbanWear', 'Carpathia Foods', 'Litera Nova', 'Jucaria Vesela', 'MesterPro',
+  'TehnoVolt', 'Casa Verde', 'UrbanWear', 'Carpathia Foods', 'Litera Nova', 'Jucăria Veselă', 'MeșterPro',
   'Stupina Veche',
 ];
 
@@ -56,75 +56,75 @@ const CATEGORIES: CategoryDef[] = [
   {
     name: 'Electrocasnice', vatKind: 'standard', share: 14, brands: ['TehnoVolt'], variants: 'color', eurShare: 0.35, webCategory: 1,
     nouns: [
-      n('Fierbator electric 1.7L', 90, 250, 2), n('Prajitor de paine', 100, 300), n('Blender vertical', 120, 450),
-      n('Mixer de mana', 80, 250), n('Aspirator vertical', 450, 1800), n('Fier de calcat cu abur', 150, 600),
-      n('Espressor automat', 900, 3500), n('Robot de bucatarie', 600, 2500), n('Cantar de bucatarie', 40, 120),
-      n('Uscator de par', 90, 400),
+      n('Fierbător electric 1.7L', 90, 250, 2), n('Prăjitor de pâine', 100, 300), n('Blender vertical', 120, 450),
+      n('Mixer de mână', 80, 250), n('Aspirator vertical', 450, 1800), n('Fier de călcat cu abur', 150, 600),
+      n('Espressor automat', 900, 3500), n('Robot de bucătărie', 600, 2500), n('Cântar de bucătărie', 40, 120),
+      n('Uscător de păr', 90, 400),
     ],
   },
   {
-    name: 'Articole de bucatarie', vatKind: 'standard', share: 12, brands: ['Casa Verde'], variants: 'color', eurShare: 0.05, webCategory: 1,
+    name: 'Articole de bucătărie', vatKind: 'standard', share: 12, brands: ['Casa Verde'], variants: 'color', eurShare: 0.05, webCategory: 1,
     nouns: [
-      n('Set cutite', 80, 450, 1, 'set'), n('Tigaie antiaderenta 28 cm', 60, 280, 2), n('Oala inox 5L', 90, 350),
-      n('Set tacamuri 24 piese', 120, 500, 1, 'set'), n('Tocator din lemn', 25, 90), n('Cana ceramica', 15, 45, 2),
+      n('Set cuțite', 80, 450, 1, 'set'), n('Tigaie antiaderentă 28 cm', 60, 280, 2), n('Oală inox 5L', 90, 350),
+      n('Set tacamuri 24 piese', 120, 500, 1, 'set'), n('Tocător din lemn', 25, 90), n('Cană ceramică', 15, 45, 2),
       n('Set pahare', 40, 150, 1, 'set'), n('Cutie depozitare', 15, 60),
     ],
   },
   {
-    name: 'Imbracaminte', vatKind: 'standard', share: 18, brands: ['UrbanWear'], variants: 'clothing', eurShare: 0, webCategory: 2,
+    name: 'Îmbrăcăminte', vatKind: 'standard', share: 18, brands: ['UrbanWear'], variants: 'clothing', eurShare: 0, webCategory: 2,
     nouns: [
-      n('Tricou bumbac', 39, 99, 3), n('Camasa barbati', 89, 229), n('Bluza dama', 69, 189), n('Pulover lana', 129, 349),
-      n('Blugi slim', 149, 329, 2), n('Geaca impermeabila', 249, 699), n('Hanorac cu gluga', 119, 279, 2),
+      n('Tricou bumbac', 39, 99, 3), n('Cămașă bărbați', 89, 229), n('Bluză damă', 69, 189), n('Pulover lână', 129, 349),
+      n('Blugi slim', 149, 329, 2), n('Geacă impermeabilă', 249, 699), n('Hanorac cu glugă', 119, 279, 2),
     ],
   },
   {
-    name: 'Incaltaminte', vatKind: 'standard', share: 9, brands: ['UrbanWear'], variants: 'shoes', eurShare: 0, webCategory: 2,
-    nouns: [n('Pantofi sport', 199, 549, 2), n('Ghete piele', 299, 699), n('Sandale dama', 99, 299), n('Papuci de casa', 39, 99)],
+    name: 'Încălțăminte', vatKind: 'standard', share: 9, brands: ['UrbanWear'], variants: 'shoes', eurShare: 0, webCategory: 2,
+    nouns: [n('Pantofi sport', 199, 549, 2), n('Ghete piele', 299, 699), n('Sandale damă', 99, 299), n('Papuci de casa', 39, 99)],
   },
   {
-    name: 'Alimente si bauturi', vatKind: 'reduced', share: 10, brands: ['Carpathia Foods', 'Stupina Veche'], variants: 'none', eurShare: 0,
+    name: 'Alimente și băuturi', vatKind: 'reduced', share: 10, brands: ['Carpathia Foods', 'Stupina Veche'], variants: 'none', eurShare: 0,
     webCategory: 6,
     nouns: [
-      n('Miere de salcam 500 g', 25, 60, 2), n('Ulei de masline extravirgin 750 ml', 35, 80), n('Ciocolata neagra 70%', 8, 25),
-      n('Miez de nuca', 40, 70, 1, 'kg'), n('Fasole boabe', 10, 18, 1, 'kg'), n('Branza telemea de oaie', 30, 55, 1, 'kg'),
-      n('Dulceata de caise 370 g', 12, 25), n('Zacusca de casa 300 g', 10, 22),
+      n('Miere de salcâm 500 g', 25, 60, 2), n('Ulei de măsline extravirgin 750 ml', 35, 80), n('Ciocolată neagră 70%', 8, 25),
+      n('Miez de nucă', 40, 70, 1, 'kg'), n('Fasole boabe', 10, 18, 1, 'kg'), n('Brânză telemea de oaie', 30, 55, 1, 'kg'),
+      n('Dulceață de caise 370 g', 12, 25), n('Zacuscă de casă 300 g', 10, 22),
     ],
   },
   {
-    name: 'Cafea si ceai', parent: 'Alimente si bauturi', vatKind: 'reduced', share: 5, brands: ['Carpathia Foods'], variants: 'none',
+    name: 'Cafea și ceai', parent: 'Alimente și băuturi', vatKind: 'reduced', share: 5, brands: ['Carpathia Foods'], variants: 'none',
     eurShare: 0.1, webCategory: 6,
     nouns: [
-      n('Cafea boabe', 70, 160, 2, 'kg'), n('Cafea macinata 250 g', 18, 45, 2), n('Ceai verde 20 plicuri', 9, 25),
-      n('Ceai de fructe 20 plicuri', 8, 22), n('Set cadou cafea si ceai', 90, 220, 1, 'set'),
+      n('Cafea boabe', 70, 160, 2, 'kg'), n('Cafea măcinată 250 g', 18, 45, 2), n('Ceai verde 20 plicuri', 9, 25),
+      n('Ceai de fructe 20 plicuri', 8, 22), n('Set cadou cafea și ceai', 90, 220, 1, 'set'),
     ],
   },
   {
-    name: 'Carti', vatKind: 'reduced_low', share: 8, brands: ['Litera Nova'], variants: 'none', eurShare: 0, webCategory: 4,
+    name: 'Cărți', vatKind: 'reduced_low', share: 8, brands: ['Litera Nova'], variants: 'none', eurShare: 0, webCategory: 4,
     nouns: [
-      n('Carte de bucate traditionale', 49, 129), n('Roman istoric', 39, 89, 2), n('Ghid de calatorie Romania', 45, 99),
+      n('Carte de bucate tradiționale', 49, 129), n('Roman istoric', 39, 89, 2), n('Ghid de călătorie România', 45, 99),
       n('Carte pentru copii', 25, 69, 2), n('Atlas ilustrat', 59, 149),
     ],
   },
   {
-    name: 'Papetarie', vatKind: 'standard', share: 7, brands: ['Litera Nova'], variants: 'color', eurShare: 0, webCategory: 3,
+    name: 'Papetărie', vatKind: 'standard', share: 7, brands: ['Litera Nova'], variants: 'color', eurShare: 0, webCategory: 3,
     nouns: [
-      n('Agenda datata', 29, 89, 2), n('Set pixuri', 12, 45, 1, 'set'), n('Caiet A4 matematica', 5, 15, 2),
+      n('Agenda datata', 29, 89, 2), n('Set pixuri', 12, 45, 1, 'set'), n('Caiet A4 matematică', 5, 15, 2),
       n('Dosar plic', 2, 6), n('Marker permanent', 4, 12),
     ],
   },
   {
-    name: 'Jucarii', vatKind: 'standard', share: 9, brands: ['Jucaria Vesela'], variants: 'none', eurShare: 0.1, webCategory: 4,
+    name: 'Jucării', vatKind: 'standard', share: 9, brands: ['Jucăria Veselă'], variants: 'none', eurShare: 0.1, webCategory: 4,
     nouns: [
-      n('Set constructie 500 piese', 99, 299), n('Papusa articulata', 59, 159), n('Puzzle 1000 piese', 39, 99, 2),
-      n('Masinuta teleghidata', 89, 349), n('Joc de societate', 69, 199, 2),
+      n('Set construcție 500 piese', 99, 299), n('Păpușă articulată', 59, 159), n('Puzzle 1000 piese', 39, 99, 2),
+      n('Mașinuță teleghidată', 89, 349), n('Joc de societate', 69, 199, 2),
     ],
   },
   {
-    name: 'Bricolaj si gradina', vatKind: 'standard', share: 8, brands: ['MesterPro', 'Casa Verde'], variants: 'none', eurShare: 0.25,
+    name: 'Bricolaj și grădină', vatKind: 'standard', share: 8, brands: ['MeșterPro', 'Casa Verde'], variants: 'none', eurShare: 0.25,
     webCategory: 5,
     nouns: [
-      n('Bormasina cu acumulator', 299, 1199), n('Set chei tubulare', 99, 399, 1, 'set'), n('Furtun gradina 25 m', 59, 189),
-      n('Foarfeca de gradina', 39, 129), n('Set surubelnite', 39, 149, 1, 'set'), n('Lampa solara de gradina', 19, 79, 2),
+      n('Bormașină cu acumulator', 299, 1199), n('Set chei tubulare', 99, 399, 1, 'set'), n('Furtun grădină 25 m', 59, 189),
+      n('Foarfecă de grădină', 39, 129), n('Set șurubelnițe', 39, 149, 1, 'set'), n('Lampă solară de grădină', 19, 79, 2),
     ],
   },
 ];
@@ -141,16 +141,16 @@ const WEB_CATEGORIES: readonly (readonly [number, string, number | null])[] = [
 ];
 
 const MODELS = ['Clasic', 'Premium', 'Eco', 'Plus', 'Compact', 'Deluxe', 'Mini', 'Pro', 'Confort', 'Smart', 'Vital', 'Family'];
-const COLORS = ['Negru', 'Alb', 'Albastru', 'Rosu', 'Gri', 'Verde', 'Bej', 'Bleumarin'];
+const COLORS = ['Negru', 'Alb', 'Albastru', 'Roșu', 'Gri', 'Verde', 'Bej', 'Bleumarin'];
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
-const PROPERTIES = ['Culoare', 'Marime', 'Material', 'Garantie', 'Greutate neta'];
-const MATERIALS_CLOTHING = ['Bumbac 100%', 'Bumbac organic', 'Poliester', 'Lana merinos', 'Denim'];
+const PROPERTIES = ['Culoare', 'Mărime', 'Material', 'Garanție', 'Greutate neta'];
+const MATERIALS_CLOTHING = ['Bumbac 100%', 'Bumbac organic', 'Poliester', 'Lână merinos', 'Denim'];
 
 /**
  * cod_intern of the demo: the product id and the first four letters of its category, as the
  * internal codes clients of the real service show (`1-ATEL`): `17-ELEC`, `230-IMBR`.
  */
-const internalPrefix = (category: string): string => category.replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase();
+const internalPrefix = (category: string): string => ascii(category).replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase();
 
 /** delistat of the demo: archived products, and one live product in this many, were delisted. */
 const DELISTED_EVERY = 29;
@@ -244,7 +244,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
         for (const size of sizes) {
           variants.push({
             label: `${size} ${color}`,
-            codeSuffix: `${size}-${color.toUpperCase()}`,
+            codeSuffix: `${size}-${ascii(color).toUpperCase()}`,
             props: [[1, color], [2, size], [3, material]],
           });
         }
@@ -255,11 +255,11 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
       const count = rng.int(3, 5);
       variants = [];
       for (let s = first; s < first + count; s++) {
-        variants.push({ label: `${s} ${color}`, codeSuffix: `${s}-${color.toUpperCase()}`, props: [[1, color], [2, String(s)], [3, 'Piele naturala']] });
+        variants.push({ label: `${s} ${color}`, codeSuffix: `${s}-${ascii(color).toUpperCase()}`, props: [[1, color], [2, String(s)], [3, 'Piele naturală']] });
       }
     } else if (cat.variants === 'color' && rng.chance(0.2)) {
       const colors = rng.sampleIndices(COLORS.length, rng.int(2, 3)).map((i) => at(COLORS, i));
-      variants = colors.map((color) => ({ label: color, codeSuffix: color.toUpperCase(), props: [[1, color], [4, '24 luni']] }));
+      variants = colors.map((color) => ({ label: color, codeSuffix: ascii(color).toUpperCase(), props: [[1, color], [4, '24 luni']] }));
     } else {
       const props: [number, string][] = [];
       if (ci === 0) props.push([4, '24 luni']);
@@ -311,7 +311,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
         // cod_intern and delisted are derived from the id, not drawn: the rest of the demo stays the same draw for draw.
         `${id}-${at(prefixes, ci)}`, archived || (!deleted && id % DELISTED_EVERY === 0) ? 1 : 0, name,
         published ? `${name} | Demo Retail` : '',
-        published ? `${noun.name} de la ${brand}, gama ${model}. Livrare rapida in toata tara.` : '',
+        published ? `${noun.name} de la ${brand}, gama ${model}. Livrare rapidă în toată țara.` : '',
         categoryId, manufacturerId, noun.unit, price, vat, currency, costRon,
         eur ? round2(costRon / eurRate) : costRon, eur ? 'EUR' : 'RON', weight, sellable ? 1 : 0,
         partnerVisible ? 1 : 0, published ? 1 : 0, archived ? 1 : 0, deleted ? 1 : 0, ctx.ts(createdSec), ctx.ts(changedSec),

@@ -4,7 +4,7 @@
 // the rest (e-mail, phone, address lines) in the payloads of connector orders.
 import type { ClientBlock } from './docwriter.ts';
 import type { PayloadAddress } from './order-payload.ts';
-import { CITIES } from './reference.ts';
+import { CITIES, spelledPlace } from './reference.ts';
 import { int32Column, TextColumn, uint8Column } from './columns.ts';
 import type { NumberColumn } from './columns.ts';
 
@@ -129,7 +129,7 @@ export class ContactTable {
       shippingPhone = phone;
     }
     return {
-      city: city?.city ?? '', county: city?.county ?? '', street, zip, number, building, stair, floor, apartment,
+      city: spelledPlace(city?.city ?? ''), county: spelledPlace(city?.county ?? ''), street, zip, number, building, stair, floor, apartment,
       shipping_contact_name: shippingName, shipping_contact_phone: shippingPhone,
     };
   }

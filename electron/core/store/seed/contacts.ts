@@ -5,7 +5,7 @@ import { COMPANY_ID } from './context.ts';
 import { BANKS, COMPANY_PREFIXES, COMPANY_SUFFIXES, JOB_ROLES } from './pools.ts';
 import { clientCode } from '../../../../shared/domain/contacts.ts';
 import { Weighted, at, pad } from './random.ts';
-import { BUCHAREST_STREETS, CITIES } from './reference.ts';
+import { BUCHAREST_STREETS, CITIES, spelledPlace } from './reference.ts';
 import type { City } from './reference.ts';
 import { DAY, cuiWithControl, ean13, inserter, roIban, slug } from './util.ts';
 import { ContactTable } from './contact-table.ts';
@@ -79,7 +79,7 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
     const bucharest = streetsOf.get(city.city) ?? [];
     if (bucharest.length > 0 && rng.chance(0.35)) {
       const s = rng.pick(bucharest);
-      street = s[1];
+      street = spelledPlace(s[1]);
       zip = s[2];
     } else {
       const r = rng.next();
@@ -89,8 +89,8 @@ export function seedContacts(ctx: Ctx, count: number): Contacts {
     return {
       id: ctx.id('contact_addresses'),
       kind,
-      county: city.county,
-      cityName: city.city,
+      county: spelledPlace(city.county),
+      cityName: spelledPlace(city.city),
       city: CITIES.indexOf(city),
       street,
       number: String(rng.int(1, 250)),

@@ -45,14 +45,14 @@ interface StornoCandidate {
 }
 
 const SERVICES: readonly (readonly [string, string, number, number])[] = [
-  ['SRV-TRANSP', 'Servicii transport marfa', 150, 1500],
+  ['SRV-TRANSP', 'Servicii transport marfă', 150, 1500],
   ['SRV-MONTAJ', 'Servicii montaj', 200, 2000],
-  ['SRV-CONS', 'Consultanta tehnica', 300, 3000],
-  ['SRV-MENT', 'Mentenanta echipamente', 250, 1500],
-  ['SRV-INCH', 'Inchiriere echipament', 100, 800],
+  ['SRV-CONS', 'Consultanță tehnică', 300, 3000],
+  ['SRV-MENT', 'Mentenanță echipamente', 250, 1500],
+  ['SRV-INCH', 'Închiriere echipament', 100, 800],
 ];
 
-const SALE_MENTIONS = ['', '', '', '', 'Livrare prin curier', 'Comanda telefonica', 'Ridicare personala', 'Plata la termen'];
+const SALE_MENTIONS = ['', '', '', '', 'Livrare prin curier', 'Comandă telefonică', 'Ridicare personală', 'Plată la termen'];
 
 interface ReceiptSplit {
   cash: number;

@@ -184,7 +184,7 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
   const freeShipping = currency === 'RON' ? subtotal >= 250 : subtotal >= 50;
   if ((shipping === 'courier' || shipping === 'post') && !freeShipping) {
     const gross = currency === 'RON' ? (shipping === 'post' ? 14.99 : 19.99) : 3.99;
-    items.push(item('service', 'SHIPPING', '', shipping === 'post' ? 'Transport Posta Romana' : 'Transport curier', 1, round2(gross / (1 + standardVat / 100)), standardVat, null, 'buc'));
+    items.push(item('service', 'SHIPPING', '', shipping === 'post' ? 'Transport Poșta Română' : 'Transport curier', 1, round2(gross / (1 + standardVat / 100)), standardVat, null, 'buc'));
   }
   let total = 0;
   for (const it of items) total = round2(total + it.lineValue);

@@ -28,8 +28,8 @@ export interface Conversion {
 }
 
 const TEMPLATE_NAMES = [
-  'Abonament mentenanta IT', 'Abonament service echipamente', 'Inchiriere casa de marcat', 'Abonament suport tehnic',
-  'Abonament aprovizionare birou', 'Inchiriere expozor',
+  'Abonament mentenanță IT', 'Abonament service echipamente', 'Închiriere casă de marcat', 'Abonament suport tehnic',
+  'Abonament aprovizionare birou', 'Închiriere expozor',
 ];
 
 const MONTHS = [

@@ -138,6 +138,11 @@ export function roIban(bank: string, account16: string): string {
 }
 
 /** Lowercase ASCII without diacritics, for e-mail addresses and slugs. */
+/** The comma-below ș ț of Romanian for the cedilla ş ţ some sources still write. */
+export function commaBelow(s: string): string {
+  return s.replace(/ş/g, 'ș').replace(/Ş/g, 'Ș').replace(/ţ/g, 'ț').replace(/Ţ/g, 'Ț');
+}
+
 export function ascii(s: string): string {
   return s
     .normalize('NFD')
