@@ -76,4 +76,15 @@ describe('demo data with Romanian diacritics', () => {
     expect(text).toContain(invoice.client_name);
     expect(text).toContain(invoice.line.slice(0, 20));
   });
+
+  it('the command palette finds a contact with diacritics typed in capitals, and a product by the start of its name in capitals', async () => {
+    const contact = one<{ id: number; name: string }>(
+      "SELECT id, name FROM contacts WHERE company_id = 1 AND deleted = 0 AND name GLOB '*[șțăâî]*' AND name NOT LIKE '% S_' ORDER BY id LIMIT 1",
+    );
+    const search = (q: string) => demo.h.core.invoke('search.global', { company_id: 1, q }) as Promise<Array<{ kind: string; id: number }>>;
+    expect((await search(contact.name.toLocaleUpperCase('ro')))[0]).toMatchObject({ kind: 'contact', id: contact.id });
+    const products = (await search('CANĂ CERAMICĂ')).filter((hit) => hit.kind === 'product') as Array<{ title: string }>;
+    expect(products.length).toBeGreaterThan(0);
+    for (const hit of products) expect(hit.title).toContain('Cană ceramică');
+  });
 });
