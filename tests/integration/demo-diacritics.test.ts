@@ -81,9 +81,9 @@ describe('demo data with Romanian diacritics', () => {
     const contact = one<{ id: number; name: string }>(
       "SELECT id, name FROM contacts WHERE company_id = 1 AND deleted = 0 AND name GLOB '*[șțăâî]*' AND name NOT LIKE '% S_' ORDER BY id LIMIT 1",
     );
-    const search = (q: string) => demo.h.core.invoke('search.global', { company_id: 1, q }) as Promise<Array<{ kind: string; id: number }>>;
+    const search = (q: string) => demo.h.core.invoke('search.global', { company_id: 1, q }) as Promise<Array<{ kind: string; id: number; title: string }>>;
     expect((await search(contact.name.toLocaleUpperCase('ro')))[0]).toMatchObject({ kind: 'contact', id: contact.id });
-    const products = (await search('CANĂ CERAMICĂ')).filter((hit) => hit.kind === 'product') as Array<{ title: string }>;
+    const products = (await search('CANĂ CERAMICĂ')).filter((hit) => hit.kind === 'product');
     expect(products.length).toBeGreaterThan(0);
     for (const hit of products) expect(hit.title).toContain('Cană ceramică');
   });

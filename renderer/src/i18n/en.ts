@@ -166,7 +166,8 @@ export const en = {
     expand: 'Expand',
     collapse: 'Collapse',
     viewRecord: 'Open it',
-    items: '{{count}} items',
+    items_one: '{{count}} item',
+    items_other: '{{count}} items',
   },
   dataTable: {
     columns: 'Columns',
@@ -184,8 +185,6 @@ export const en = {
     clearSelection: 'Clear selection',
     selectedCount: '{{n}} selected',
     rowsCount_one: '{{n}} row',
-    // English has no 'few' form; the key exists for Romanian's (2-19 rânduri).
-    rowsCount_few: '{{n}} rows',
     rowsCount_other: '{{n}} rows',
     sortBy: 'Sort by {{header}}',
     resizeColumn: 'Resize {{header}}',

@@ -163,7 +163,9 @@ export const ro: MessageTree = {
     expand: 'Extinde',
     collapse: 'Restrânge',
     viewRecord: 'Deschide',
-    items: '{{count}} elemente',
+    items_one: '{{count}} element',
+    items_few: '{{count}} elemente',
+    items_other: '{{count}} de elemente',
   },
   dataTable: {
     columns: 'Coloane',

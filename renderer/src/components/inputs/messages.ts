@@ -12,7 +12,8 @@ export const en = {
   amount: {
     format: 'Type a number, such as 12,5 or 1.234,56.',
     ambiguous: '“{{text}}” is ambiguous. For {{thousands}}, type {{thousands}} or {{withDecimals}}.',
-    decimals: 'At most {{count}} decimals.',
+    decimals_one: 'At most {{count}} decimal.',
+    decimals_other: 'At most {{count}} decimals.',
     negative: 'Cannot be below 0.',
     belowMin: 'At least {{bound}}.',
     aboveMax: 'At most {{bound}}.',
@@ -30,7 +31,9 @@ export const ro: Messages<typeof en> = {
   amount: {
     format: 'Scrieți un număr, de exemplu 12,5 sau 1.234,56.',
     ambiguous: '„{{text}}” este ambiguu. Pentru {{thousands}}, scrieți {{thousands}} sau {{withDecimals}}.',
-    decimals: 'Cel mult {{count}} zecimale.',
+    decimals_one: 'Cel mult {{count}} zecimală.',
+    decimals_few: 'Cel mult {{count}} zecimale.',
+    decimals_other: 'Cel mult {{count}} de zecimale.',
     negative: 'Nu poate fi sub 0.',
     belowMin: 'Cel puțin {{bound}}.',
     aboveMax: 'Cel mult {{bound}}.',

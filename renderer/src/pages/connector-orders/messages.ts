@@ -96,7 +96,8 @@ export const en = {
     failed: 'failed {{status}}',
     cancelled: 'cancelled',
     retrying: 'retrying ({{status}})',
-    attempts: '{{count}} attempts',
+    attempts_one: '{{count}} attempt',
+    attempts_other: '{{count}} attempts',
     noReceiver: 'The connector receives no notification (inactive or no URL): nothing was queued.',
   },
   actions: {
@@ -282,7 +283,9 @@ export const ro: Messages<typeof en> = {
     failed: 'eșuată {{status}}',
     cancelled: 'anulată',
     retrying: 'se reîncearcă ({{status}})',
-    attempts: '{{count}} încercări',
+    attempts_one: '{{count}} încercare',
+    attempts_few: '{{count}} încercări',
+    attempts_other: '{{count}} de încercări',
     noReceiver: 'Conectorul nu primește notificări (inactiv sau fără URL): nimic nu a intrat în coadă.',
   },
   actions: {

@@ -27,9 +27,11 @@ export const en = {
   },
   selection: {
     copyIds: 'Copy IDs',
-    copiedIds: '{{count}} IDs copied',
+    copiedIds_one: '{{count}} ID copied',
+    copiedIds_other: '{{count}} IDs copied',
     exportSelected: 'Export selected',
-    exportedSelected: '{{count}} rows exported to {{file}}',
+    exportedSelected_one: '{{count}} row exported to {{file}}',
+    exportedSelected_other: '{{count}} rows exported to {{file}}',
   },
   empty: {
     filteredHint: 'Nothing matches these filters. Widen the date range, pick another client, or clear the filters.',
@@ -122,9 +124,13 @@ export const ro: Messages<typeof en> = {
   },
   selection: {
     copyIds: 'Copiază ID-urile',
-    copiedIds: '{{count}} ID-uri copiate',
+    copiedIds_one: '{{count}} ID copiat',
+    copiedIds_few: '{{count}} ID-uri copiate',
+    copiedIds_other: '{{count}} de ID-uri copiate',
     exportSelected: 'Exportă selecția',
-    exportedSelected: '{{count}} rânduri exportate în {{file}}',
+    exportedSelected_one: '{{count}} rând exportat în {{file}}',
+    exportedSelected_few: '{{count}} rânduri exportate în {{file}}',
+    exportedSelected_other: '{{count}} de rânduri exportate în {{file}}',
   },
   empty: {
     filteredHint: 'Nimic nu corespunde acestor filtre. Lărgiți intervalul de date, alegeți alt client sau ștergeți filtrele.',

@@ -21,7 +21,7 @@ export function FaultsTable({ companyId }: { companyId: number }) {
   const effectLabel = (effect: ReturnType<typeof effectsOf>[number]) =>
     effect.kind === 'latency' ? l('latency', { ms: effect.value }) : effect.kind === 'status' ? l('status', { status: effect.value }) : l(effect.kind === 'drop' ? 'drop' : 'storage');
   const left = (fault: Fault) =>
-    fault.remaining === null ? l('unlimited') : fault.remaining === 0 ? l('usedUp') : l('remaining', { remaining: fault.remaining, count: fault.count });
+    fault.remaining === null ? l('unlimited') : fault.remaining === 0 ? l('usedUp') : l('remaining', { remaining: fault.remaining, total: fault.count });
 
   return (
     <section aria-labelledby="faults-heading" data-testid="faults-list">

@@ -137,6 +137,7 @@ export function SnapshotsPanel() {
                   <Table.Td>
                     {t('snapshots.holds', {
                       accounts: snapshot.holds.accounts.map((a) => a.name).join(', '),
+                      count: snapshot.holds.stored_files.count + snapshot.holds.ftp_files.count,
                       files: formatNumber(snapshot.holds.stored_files.count + snapshot.holds.ftp_files.count),
                     })}
                   </Table.Td>
