@@ -20,6 +20,11 @@ const enKeys = new Set(keys(en as unknown as Tree));
 const roKeys = new Set(keys(ro as unknown as Tree));
 const pluralBases = (set: Set<string>) => new Set([...set].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
 
+/** The message at a dotted key, undefined when there is none. */
+function messageOf(tree: Tree, key: string): string | Tree | undefined {
+  return key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -56,7 +61,9 @@ describe('plural messages', () => {
     const used = keysUsedWithCount();
     expect(used).toContain('products.notifications.attempts');
     const bases = pluralBases(enKeys);
-    expect(used.filter((key) => !bases.has(key))).toEqual([]);
+    // A count written as a label's value ('reușite: 3') agrees with nothing: no plural needed.
+    const labelled = (key: string) => /: \{\{count\}\}$/.test(String(messageOf(ro as unknown as Tree, key)));
+    expect(used.filter((key) => !bases.has(key) && !labelled(key))).toEqual([]);
   });
 
   it('renders 1 attempt, 2 attempts; 1 încercare, 2 încercări, 20 de încercări', async () => {
