@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, List, Modal, NumberInput, Progress, SegmentedControl, Select, Stack, Table, Text, TextInput, Input } from '@mantine/core';
+import { Alert, Autocomplete, Badge, Button, Group, List, Modal, NumberInput, Progress, SegmentedControl, Select, Stack, Table, Text, TextInput, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
 import { DateField } from '../../components/inputs/index.ts';
@@ -29,7 +29,7 @@ export function BulkOrderActions({ companyId, selected, onFinished }: { companyI
             <Button
               key={k}
               size="xs"
-              variant={k === 'status' ? 'filled' : 'light'}
+              variant="light"
               onClick={() => {
                 setOrders(selected);
                 setKind(k);
@@ -127,8 +127,10 @@ function AskStep({
   const [service, setService] = useState<'standard' | 'express'>('standard');
   // The couriers a connector offers (the same list for every connector: the service's couriers).
   const first = runnable[0]?.connector_id;
-  const config = useOperation('connectors.get', { company_id: companyId, connector_id: first ?? 1 }, { enabled: kind === 'awb' && first !== undefined });
+  const config = useOperation('connectors.get', { company_id: companyId, connector_id: first ?? 1 }, { enabled: kind !== 'status' && first !== undefined });
   const couriers = Object.entries(config.data?.awb.default_courier?.options ?? {}).map(([value, label]) => ({ value, label }));
+  // The invoice series the account has (every connector offers the same choices); any other is refused by the core, per order.
+  const seriesChoices = Object.keys(config.data?.invoicing.series?.options ?? {});
 
   const options = (): BulkOptions | undefined => {
     if (kind === 'status') return status.trim() === '' ? undefined : { kind, status_text: status.trim() };
@@ -180,7 +182,7 @@ function AskStep({
         {kind === 'invoice' && (
           <Group grow align="flex-start">
             <DateField label={t('bulk.fields.date')} description={t('bulk.fields.dateHint')} value={date} onChange={setDate} />
-            <TextInput label={t('bulk.fields.series')} description={t('bulk.fields.seriesHint')} value={series} onChange={(e) => setSeries(e.currentTarget.value)} maxLength={32} />
+            <Autocomplete label={t('bulk.fields.series')} description={t('bulk.fields.seriesHint')} data={seriesChoices} value={series} onChange={setSeries} maxLength={32} />
           </Group>
         )}
         {kind === 'awb' && (

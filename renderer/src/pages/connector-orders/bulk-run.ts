@@ -68,8 +68,12 @@ export interface BulkRun {
   reset(): void;
 }
 
-const reasonOf = (error: unknown): string =>
-  error instanceof ErpError ? error.messages.join(' ') || error.message : error instanceof Error ? error.message : String(error);
+/** The core's refusal as a person reads it: its messages without the leading field name ("order_unique_id: "). */
+const reasonOf = (error: unknown): string => {
+  const messages = error instanceof ErpError ? error.messages : [error instanceof Error ? error.message : String(error)];
+  const text = messages.map((m) => m.replace(/^[a-z_]+: /, '')).join(' ') || (error instanceof Error ? error.message : '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /**
  * The bulk loop, in the renderer: each order goes through the single action's operation
