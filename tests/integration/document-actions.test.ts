@@ -332,4 +332,15 @@ describe('contacts.update', () => {
     expectRefused(await updateContact(999_999_999, { name: 'X' }), 404, /contact_id: contact 999999999 does not exist/);
     expect(state()).toEqual(before);
   });
+
+  it('rolls back the whole edit when a write fails half way (the fields stay, no address is added)', async () => {
+    const c = client(4);
+    const before = state();
+    await withFailingTrigger(demo.h, 'refuse_contact_address', 'BEFORE INSERT ON contact_addresses', async () => {
+      const answer = await updateContact(c.id as number, { name: 'Nume Nou SRL', addresses: [{ street: 'Strada Nouă', city: 'Iași', county: 'Iași' }] });
+      expect(answer.status).toBe(500);
+    });
+    expect(state()).toEqual(before);
+    expect(one('SELECT name, lastupdated FROM contacts WHERE id = ?', c.id)).toEqual({ name: c.name, lastupdated: c.lastupdated });
+  });
 });

@@ -126,7 +126,8 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
   const submit = () => {
     setSubmitted(true);
     if (Object.keys(local).length > 0) return;
-    const addresses: ContactAddressInput[] = form.addresses.map((a) => ({ ...a }));
+    // Optional parts left empty are sent as empty text; a country left empty is not sent (the stored one stays).
+    const addresses: ContactAddressInput[] = form.addresses.map(({ country, ...a }) => ({ ...a, ...(country.trim() !== '' && { country: country.trim() }) }));
     action.mutate(
       {
         company_id: companyId,
