@@ -124,6 +124,23 @@ describe('saved views', () => {
         await page.screenshot({ path: join(RESULTS_DIR, `saved-views-toolbar-${width}-${scheme}.png`) });
       }
     }
+
+    // In Romanian: the views button, the save dialog and a bulk dialog on the same screen.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByTestId('language-switch').getByText('RO').click();
+    await expect.poll(() => page.getByTestId('saved-views').textContent()).toBe('Vedere: Connector 1');
+    await page.getByTestId('saved-views').click();
+    await menuItem(page, 'Salvează vederea curentă…').click();
+    await page.getByRole('dialog', { name: 'Salvează vederea curentă' }).waitFor();
+    await page.screenshot({ path: join(RESULTS_DIR, 'saved-views-save-ro-light.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('grid').locator('[role="row"][aria-rowindex="2"] [data-select]').click();
+    await page.getByRole('button', { name: 'Generează AWB-uri…' }).click();
+    await page.getByRole('dialog', { name: 'Generează AWB-uri pentru comenzile selectate' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(RESULTS_DIR, 'bulk-awb-ask-ro-dark.png') });
     expect(pageErrors).toEqual([]);
     await context.close();
   });
