@@ -51,6 +51,7 @@ import { createWebhooks } from './webhooks/index.ts';
 import { createAttachments, EMBEDDED_FTP_FOLDER } from './domains/attachments/index.ts';
 import { createFaults } from './domains/faults/index.ts';
 import { createGlobalSearch } from './domains/search/index.ts';
+import { createAttentionHandlers } from './domains/attention/index.ts';
 import { createScreenListHandlers } from './operations/screen-lists.ts';
 import { createDashboard } from './domains/dashboard/index.ts';
 import { createLogHandlers } from './operations/logs.ts';
@@ -330,6 +331,13 @@ export function createCore(options: CoreOptions) {
     }),
     ...attachments.handlers,
     ...faults.handlers,
+    // The header's "needs attention" badge: failed deliveries, paused receivers, an unreachable storage.
+    ...createAttentionHandlers({
+      db,
+      requireAccount: (companyId) => void accounts.get(companyId),
+      pausedConnectors: () => webhooks.dispatcher.pausedConnectors(),
+      storageProblem: (companyId) => attachments.storageProblem(companyId),
+    }),
     // The screens' lists and the command palette: windows of the same domain queries as the REST lists.
     ...createScreenListHandlers({
       sales,

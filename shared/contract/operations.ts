@@ -20,6 +20,7 @@ import { faultOperations } from './operations-faults.ts';
 import { snapshotOperations } from './operations-snapshots.ts';
 import { clockOperations } from './operations-clock.ts';
 import { fixtureOperations } from './operations-fixtures.ts';
+import { attentionOperations } from './operations-attention.ts';
 import { documentActionOperations } from './operations-document-actions.ts';
 import { dashboardOperations } from './operations-dashboard.ts';
 
@@ -120,6 +121,8 @@ export const operations = {
     reads: ['api_log'],
   }),
   ...webhookOperations,
+  // The header's "needs attention" badge and list (shared/contract/operations-attention.ts).
+  ...attentionOperations,
   ...staffOperations,
   ...staffDocumentOperations,
   ...attachmentOperations,

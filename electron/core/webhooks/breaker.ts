@@ -37,6 +37,16 @@ export class ReceiverBreaker {
     return now < state.pausedUntil ? 0 : 1;
   }
 
+  /** Whether the connector has failed enough in a row to be paused or probed (until an attempt is answered). */
+  isPausing(connectorId: number): boolean {
+    return (this.states.get(connectorId)?.consecutive ?? 0) >= FAILURES_TO_PAUSE;
+  }
+
+  /** Connectors paused or probing: failed in a row and not answered since (attention.list). */
+  pausing(): number[] {
+    return [...this.states].filter(([, s]) => s.consecutive >= FAILURES_TO_PAUSE).map(([id]) => id);
+  }
+
   /** Connectors paused at `now`. */
   paused(now: number): number[] {
     return [...this.states].filter(([, s]) => s.consecutive >= FAILURES_TO_PAUSE && now < s.pausedUntil).map(([id]) => id);

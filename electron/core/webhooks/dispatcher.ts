@@ -108,7 +108,10 @@ export function createDispatcher(deps: DispatcherDeps) {
       finished.push({ row, trigger, startedAt, url, result, outcome: outcomeOf(result.httpStatus) });
       queueFlush();
       const answered = result.httpStatus !== null && result.httpStatus < 500;
+      const wasPaused = breaker.isPausing(row.connector_id);
       if (breaker.record(row.connector_id, answered, deps.clock.now().getTime())) book.release({ connectorId: row.connector_id });
+      // The header's "needs attention" list shows paused receivers (attention.list reads receiver_health).
+      if (wasPaused !== breaker.isPausing(row.connector_id)) deps.events.emit('data.changed', { company_id: row.company_id, tables: ['receiver_health'] });
       drain(); // the next claimed row goes out now, without waiting for the database
     });
   }
@@ -328,6 +331,8 @@ export function createDispatcher(deps: DispatcherDeps) {
         return false;
       });
     },
+    /** Connectors whose receiver is paused, or probed, after failures in a row, until one is answered (attention.list). */
+    pausedConnectors: (): number[] => breaker.pausing(),
     /** An attempt is under way (or its result is being written). */
     isInFlight: (id: number) => book.isBusy(id),
     /** Queued, under way or being written. */

@@ -18,6 +18,7 @@ import { createUploader } from './upload.ts';
 import { targetFromForm, type IncomingFile } from './upload-checks.ts';
 import { fileNameProblem } from './file-names.ts';
 import { renderUploadPage } from './upload-page.ts';
+import { createStorageHealth } from './storage-health.ts';
 
 export { ATTACHMENT_FILES_PREFIX } from './records.ts';
 export type { IncomingFile } from './upload-checks.ts';
@@ -66,6 +67,7 @@ export function createAttachments(deps: AttachmentsDeps) {
       return settings.target(companyId);
     },
   };
+  const health = createStorageHealth(deps.events, deps.clock);
   const statements = attachmentStatements(db);
   const uploader = createUploader({ db, clock: deps.clock, events: deps.events, statements, storage });
   const typesOf = db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM attachment_types WHERE company_id = ? ORDER BY id');
@@ -82,7 +84,7 @@ export function createAttachments(deps: AttachmentsDeps) {
   /** Removes the file first: unreachable or refusing storage is a 503 and the attachment stays whole. */
   async function remove(companyId: number, id: number): Promise<AttachmentDeleted> {
     const row = rowOf(companyId, id);
-    await removeFile(await storage.target(companyId), row.storage_path);
+    await health.observe(companyId, async () => removeFile(await storage.target(companyId), row.storage_path));
     const removed = db.transaction(() => statements.remove.run(companyId, id).changes)();
     if (removed === 0) throw notFound(`attachment ${id} does not exist`);
     return { deleted_attachment_id: id };
@@ -90,8 +92,9 @@ export function createAttachments(deps: AttachmentsDeps) {
 
   async function open(companyId: number, id: number): Promise<AttachmentDownload> {
     const row = statements.byId(companyId, id)!;
-    const target = await storage.target(companyId);
-    const stream = await openDownload(target, row.storage_path, row.encoding === 'gzip', `the file of attachment ${id} is missing on the storage`);
+    const stream = await health.observe(companyId, async () =>
+      openDownload(await storage.target(companyId), row.storage_path, row.encoding === 'gzip', `the file of attachment ${id} is missing on the storage`),
+    );
     return { stream, fileName: row.original_filename, contentType: row.content_type };
   }
 
@@ -105,14 +108,23 @@ export function createAttachments(deps: AttachmentsDeps) {
 
   const handlers: HandlersOf<keyof typeof attachmentOperations> = {
     'storage.get': ({ company_id }) => (deps.requireAccount(company_id), storage.show(company_id)),
-    'storage.update': ({ company_id, ...patch }) => (deps.requireAccount(company_id), storage.update(company_id, patch)),
+    'storage.update': async ({ company_id, ...patch }) => {
+      deps.requireAccount(company_id);
+      const updated = await storage.update(company_id, patch);
+      health.forget(company_id);
+      return updated;
+    },
     'storage.test': async ({ company_id }) => {
       deps.requireAccount(company_id);
       try {
-        return await probeStorage(await storage.target(company_id));
+        const result = await probeStorage(await storage.target(company_id));
+        if (result.ok) health.worked(company_id);
+        else health.failed(company_id, result.message);
+        return result;
       } catch (error) {
-        if (error instanceof OperationError) return { ok: false, message: error.message, duration_ms: 0 };
-        throw error;
+        if (!(error instanceof OperationError)) throw error;
+        health.failed(company_id, error.message);
+        return { ok: false, message: error.message, duration_ms: 0 };
       }
     },
     'attachments.list': ({ company_id, doctype, doc_id }) => {
@@ -134,7 +146,7 @@ export function createAttachments(deps: AttachmentsDeps) {
         is_public: fields.is_public ? (1 as const) : (0 as const),
         attachment_type_id: fields.attachment_type_id ?? null,
       };
-      const [row] = await uploader.upload(company_id, target, [file], upload_id);
+      const [row] = await health.observe(company_id, () => uploader.upload(company_id, target, [file], upload_id));
       return toAttachment(row!, deps.publicUrl());
     },
     'attachments.download': async ({ company_id, attachment_id }) => {
@@ -152,6 +164,8 @@ export function createAttachments(deps: AttachmentsDeps) {
   return {
     handlers,
     useEmbeddedForAll,
+    /** Why the account's storage failed its last use (attention.list); undefined when it worked or was not used. */
+    storageProblem: (companyId: number) => health.problemOf(companyId),
     /** What the REST door (and the download URL) needs; `baseUrl` is the request's scheme and Host. */
     rest: {
       /** 503 before the upload is read: the account has no storage at all. */
@@ -160,7 +174,7 @@ export function createAttachments(deps: AttachmentsDeps) {
       },
       fileNameProblem,
       async upload(companyId: number, fields: Record<string, string>, files: IncomingFile[], baseUrl: string): Promise<AttachmentUploadResult> {
-        const rows = await uploader.upload(companyId, targetFromForm(fields), files);
+        const rows = await health.observe(companyId, () => uploader.upload(companyId, targetFromForm(fields), files));
         changed(companyId, rows.map((row) => row.id));
         return { attached_file_rec_ids: rows.map((row) => row.id), attachments: rows.map((row) => toAttachment(row, baseUrl)) };
       },
@@ -183,6 +197,7 @@ export function createAttachments(deps: AttachmentsDeps) {
      * unless the service was started with --embedded-ftp, which points the new accounts at it again.
      */
     async afterReset(): Promise<void> {
+      health.forget();
       if (!embeddedForAll) await embedded.stop();
       rmSync(embedded.root, { recursive: true, force: true });
       if (embeddedForAll) await useEmbeddedForAll();

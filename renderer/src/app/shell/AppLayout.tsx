@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
 import { ActivityBar } from './ActivityBar.tsx';
+import { AttentionMenu } from './AttentionMenu.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { ClockBanner } from './ClockBanner.tsx';
@@ -59,6 +60,7 @@ export function AppLayout() {
             <SearchTrigger />
           </Box>
           <Group ml="auto" gap="xs" wrap="nowrap">
+            <AttentionMenu />
             <LanguageSwitch />
             <ColorSchemeToggle />
             <PreferencesMenu />

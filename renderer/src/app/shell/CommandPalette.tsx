@@ -9,6 +9,7 @@ import { ErpError } from '../../api/errors.ts';
 import { SCREEN_IDS, SCREENS, screenOfKind, type RecordKind, type ScreenId } from '../nav.ts';
 import { formatDate, formatMoney } from '../format.ts';
 import { palette, paletteStore, selectFirstAction } from './palette-store.ts';
+import paletteClasses from './palette.module.css';
 import { IconAlert, IconSearch } from './icons.tsx';
 import { useShellCompanyId } from './use-company.ts';
 
@@ -117,6 +118,7 @@ export function CommandPalette() {
       // The dialog's name (for assistive technology); the header that carries it is visually hidden.
       title={t('shell.searchLabel')}
       styles={{ header: VISUALLY_HIDDEN }}
+      classNames={{ action: paletteClasses.action, actionDescription: paletteClasses.description }}
     >
       <Spotlight.Search placeholder={t('palette.placeholder')} leftSection={<IconSearch />} aria-label={t('palette.placeholder')} />
       {/* Focusable, so the list scrolls from the keyboard too (the actions themselves are reached with the arrows). */}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Box, CopyButton, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { controlToken } from '../../api/client.ts';
@@ -59,7 +60,9 @@ const TALL_WINDOW = 800;
 function useListenerOpen(): [boolean, (open: boolean) => void] {
   const chosen = useUiStore((state) => state.listenerOpen);
   const setOpen = useUiStore((state) => state.setListenerOpen);
-  return [chosen ?? window.innerHeight >= TALL_WINDOW, setOpen];
+  // Follows the window while nobody chose: a window made shorter folds the card.
+  const tall = useMediaQuery(`(min-height: ${TALL_WINDOW}px)`, window.innerHeight >= TALL_WINDOW, { getInitialValueInEffect: false });
+  return [chosen ?? tall, setOpen];
 }
 
 function CopyRow({ label, display, value, testId }: { label: string; display: string; value: string | null; testId: string }) {
@@ -139,7 +142,8 @@ export function ListenerCard({
           {t('shell.listener')}
         </Text>
       )}
-      <Stack gap={6} id={bodyId} hidden={!shown} mt={collapsible ? 6 : 0}>
+      {/* style, not the hidden attribute: Stack's display: flex would override it. */}
+      <Stack gap={6} id={bodyId} mt={collapsible ? 6 : 0} style={shown ? undefined : { display: 'none' }}>
         <CopyRow label={t('shell.restBaseUrl')} display={rest ?? '…'} value={rest} testId={`${testIdPrefix}-rest`} />
         <CopyRow label={t('shell.controlApi')} display={controlBase ?? '…'} value={controlBase ?? null} testId={`${testIdPrefix}-control`} />
         <CopyRow label={t('shell.controlToken')} display={masked} value={token} testId={`${testIdPrefix}-token`} />

@@ -25,6 +25,7 @@ export const en = {
     pausedReceiverAction: 'Open the connector',
     storageUnreachable: 'The attachments storage could not be reached: {{message}}',
     storageUnreachableAction: 'Open the storage settings',
+    since: 'Since {{time}}',
   },
 };
 
@@ -47,5 +48,6 @@ export const ro: Messages<typeof en> = {
     pausedReceiverAction: 'Deschide conectorul',
     storageUnreachable: 'Stocarea atașamentelor nu a putut fi accesată: {{message}}',
     storageUnreachableAction: 'Deschide setările de stocare',
+    since: 'Din {{time}}',
   },
 };
