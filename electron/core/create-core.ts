@@ -335,7 +335,7 @@ export function createCore(options: CoreOptions) {
     ...createAttentionHandlers({
       db,
       requireAccount: (companyId) => void accounts.get(companyId),
-      pausedConnectors: () => webhooks.dispatcher.pausedConnectors(),
+      pausedConnectors: () => webhooks.dispatcher.failingReceivers(),
       storageProblem: (companyId) => attachments.storageProblem(companyId),
     }),
     // The screens' lists and the command palette: windows of the same domain queries as the REST lists.
@@ -369,7 +369,7 @@ export function createCore(options: CoreOptions) {
       requireAccount: (companyId) => void accounts.get(companyId),
     }),
     // The overview's figures and charts (domains/dashboard).
-    ...createDashboard({ db, clock, apiLog, pausedConnectors: () => webhooks.dispatcher.pausedConnectors(), requireAccount: (companyId) => void accounts.get(companyId) }),
+    ...createDashboard({ db, clock, apiLog, pausedConnectors: () => webhooks.dispatcher.failingReceivers(), requireAccount: (companyId) => void accounts.get(companyId) }),
     // A selection of invoices, proformas or AWB labels printed as one PDF.
     ...createPrintHandlers({ db, requireAccount: (companyId) => void accounts.get(companyId) }),
   };

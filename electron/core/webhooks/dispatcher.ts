@@ -332,7 +332,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       });
     },
     /** Connectors whose receiver is paused, or probed, after failures in a row, until one is answered (attention.list). */
-    pausedConnectors: (): number[] => breaker.pausing(),
+    failingReceivers: (): number[] => breaker.pausing(),
     /** An attempt is under way (or its result is being written). */
     isInFlight: (id: number) => book.isBusy(id),
     /** Queued, under way or being written. */
