@@ -45,7 +45,10 @@ describe('the command palette', () => {
 
     for (const typed of ['stefanescu', 'STEFANESCU', 'ștefănescu']) {
       await search(page, typed);
-      await palette(page).getByRole('button', { name: /Ștefănescu Paleta/ }).waitFor();
+      const hit = palette(page).getByRole('button', { name: /Ștefănescu Paleta/ });
+      await hit.waitFor();
+      // Active from the start (shown as the selected entry), without an arrow key.
+      await expect.poll(() => hit.getAttribute('data-selected')).toBe('true');
       if (typed === 'stefanescu') {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { Spotlight, useSpotlight } from '@mantine/spotlight';
@@ -100,7 +100,8 @@ export function CommandPalette() {
   // The first entry is the active one whenever the list changes (opened, typed, records arrived):
   // Enter opens it without an arrow key first.
   const listKey = `${opened}|${query}|${(results.data ?? []).map((hit) => `${hit.kind}${hit.id}`).join(',')}|${screens.join(',')}`;
-  useEffect(() => {
+  // A layout effect: marked before the list is painted, so an Enter right after it lands on it.
+  useLayoutEffect(() => {
     if (opened) selectFirstAction(paletteStore);
   }, [opened, listKey]);
   const unavailable = results.isError;
