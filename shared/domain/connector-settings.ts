@@ -27,16 +27,14 @@ export interface SettingDef {
 }
 
 const YES_NO = { true: 'Da', false: 'Nu' } as const;
-const WEEKDAYS = 'list of weekdays, 0 = Sunday ... 6 = Saturday';
-const PAYMENT_METHODS = 'list of order payment methods: bank_transfer, card, paypal, credit';
-const WEEKDAY_OPTIONS = { 0: 'Duminica', 1: 'Luni', 2: 'Marti', 3: 'Miercuri', 4: 'Joi', 5: 'Vineri', 6: 'Sambata' } as const;
+const WEEKDAY_OPTIONS = { 0: 'Duminică', 1: 'Luni', 2: 'Marți', 3: 'Miercuri', 4: 'Joi', 5: 'Vineri', 6: 'Sâmbătă' } as const;
 const PAYMENT_METHOD_OPTIONS = { bank_transfer: 'Transfer bancar', card: 'Card', paypal: 'PayPal', credit: 'Credit' } as const;
 
 export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<string, SettingDef>>>> = {
   products: {
-    autoimport_into_erp: { label: 'Import produse noi din magazin in ERP', options: YES_NO, fallback: false },
+    autoimport_into_erp: { label: 'Importă produsele noi din magazin în ERP', options: YES_NO, fallback: false },
     import_mode: {
-      label: 'Ce produse se importa',
+      label: 'Ce produse se importă',
       options: {
         all: 'Toate produsele',
         ordered_only: 'Doar produsele comandate',
@@ -44,67 +42,67 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
       },
       fallback: 'all',
     },
-    update_prices: { label: 'Actualizeaza preturile in magazin', options: YES_NO, fallback: true },
-    update_stock: { label: 'Actualizeaza stocul in magazin', options: YES_NO, fallback: true },
-    update_names: { label: 'Actualizeaza denumirile in magazin', options: YES_NO, fallback: false },
+    update_prices: { label: 'Actualizează prețurile în magazin', options: YES_NO, fallback: true },
+    update_stock: { label: 'Actualizează stocul în magazin', options: YES_NO, fallback: true },
+    update_names: { label: 'Actualizează denumirile în magazin', options: YES_NO, fallback: false },
     target_sub_management_id: {
-      label: 'Subgestiunea in care intra produsele importate (id; null = gestiunea)',
+      label: 'Subgestiunea în care intră produsele importate (id; null = gestiunea)',
       choices: 'sub_managements',
       fallback: null,
     },
-    push_enabled: { label: 'Trimite modificarile de produse (push)', options: YES_NO, fallback: true },
+    push_enabled: { label: 'Trimite modificările de produse către magazin', options: YES_NO, fallback: true },
   },
   order_processing: {
     confirmation_method: {
       label: 'Confirmarea comenzilor',
-      options: { automatic: 'Automata la import', manual: 'Manuala, de catre operator' },
+      options: { automatic: 'Automată, la import', manual: 'Manuală, de către operator' },
       fallback: 'automatic',
     },
-    workpoint_id: { label: 'Punctul de lucru al comenzilor (magazia_id)', choices: 'workpoints', fallback: null },
+    workpoint_id: { label: 'Punctul de lucru al comenzilor', choices: 'workpoints', fallback: null },
     action_on_import: {
-      label: 'Actiune la importul comenzii',
-      options: { create_sale: 'Creeaza bon de vanzare', reserve_stock: 'Doar rezerva stocul', none: 'Nicio actiune' },
+      label: 'Acțiune la importul comenzii',
+      options: { create_sale: 'Creează bon de vânzare', reserve_stock: 'Doar rezervă stocul', none: 'Nicio acțiune' },
       fallback: 'create_sale',
     },
-    next_day_hour: { label: 'Dupa ora aceasta, comanda se programeaza pe ziua urmatoare (0-23)', fallback: 16 },
-    skipped_weekdays: { label: `Zile in care nu se proceseaza (${WEEKDAYS})`, options: WEEKDAY_OPTIONS, fallback: [6, 0] },
+    next_day_hour: { label: 'După ora aceasta, comanda se programează pe ziua următoare (0-23)', fallback: 16 },
+    skipped_weekdays: { label: 'Zile în care nu se procesează', options: WEEKDAY_OPTIONS, fallback: [6, 0] },
     cancel_action: {
       label: 'La anularea comenzii',
-      options: { cancel_documents: 'Anuleaza documentele', keep_documents: 'Pastreaza documentele' },
+      options: { cancel_documents: 'Anulează documentele', keep_documents: 'Păstrează documentele' },
       fallback: 'cancel_documents',
     },
     return_action: {
       label: 'La returul comenzii',
-      options: { storno_invoice: 'Factura storno', none: 'Nicio actiune' },
+      options: { storno_invoice: 'Factură storno', none: 'Nicio acțiune' },
       fallback: 'storno_invoice',
     },
     ignored_validation_errors: { label: 'Erori de validare ignorate (coduri)', fallback: [] },
-    ignored_statuses: { label: 'Statusuri de comanda ignorate la import', fallback: [] },
+    ignored_statuses: { label: 'Statusuri de comandă ignorate la import', fallback: [] },
     repeated_order_block_threshold: {
-      label: 'Blocheaza al N-lea import al aceleiasi comenzi intr-o ora (0 = niciodata)',
+      label: 'Blochează al N-lea import al aceleiași comenzi într-o oră (0 = niciodată)',
       fallback: 0,
     },
   },
   invoicing: {
     series: { label: 'Seria facturilor', choices: 'invoice_series', fallback: 'WEB' },
     auto_issue: {
-      label: 'Emitere automata a facturii',
-      options: { off: 'Nu', on_import: 'La import', when_paid: 'Cand comanda este platita', on_awb: 'La generarea AWB-ului' },
+      label: 'Emitere automată a facturii',
+      options: { off: 'Nu', on_import: 'La import', when_paid: 'Când comanda este plătită', on_awb: 'La generarea AWB-ului' },
       fallback: 'off',
     },
-    require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
+    require_stock: { label: 'Doar dacă produsele sunt pe stoc', options: YES_NO, fallback: true },
     excluded_payment_methods: {
-      label: `Metode de plata fara factura automata (${PAYMENT_METHODS})`,
+      label: 'Metode de plată fără factură automată',
       options: PAYMENT_METHOD_OPTIONS,
       fallback: [],
     },
-    only_if_paid: { label: 'Doar comenzile platite', options: YES_NO, fallback: true },
+    only_if_paid: { label: 'Doar comenzile plătite', options: YES_NO, fallback: true },
     email_auto_send: { label: 'Trimite factura pe e-mail automat', options: YES_NO, fallback: false },
   },
   proforma: {
     series: { label: 'Seria proformelor', choices: 'proforma_series', fallback: 'PFW' },
     trigger_payment_methods: {
-      label: `Metode de plata care emit proforma (${PAYMENT_METHODS})`,
+      label: 'Metode de plată care emit proformă',
       options: PAYMENT_METHOD_OPTIONS,
       fallback: [],
     },
@@ -112,18 +110,18 @@ export const CONNECTOR_SETTINGS: Readonly<Record<SettingGroup, Readonly<Record<s
   },
   awb: {
     auto_issue: {
-      label: 'Generare automata AWB',
+      label: 'Generare automată AWB',
       options: { off: 'Nu', on_import: 'La import', on_invoice: 'La emiterea facturii' },
       fallback: 'off',
     },
-    require_stock: { label: 'Doar daca produsele sunt pe stoc', options: YES_NO, fallback: true },
-    latest_issue_hour: { label: 'Ultima ora de generare in ziua curenta (0-23)', fallback: 15 },
-    skipped_weekdays: { label: `Zile fara generare AWB (${WEEKDAYS})`, options: WEEKDAY_OPTIONS, fallback: [0] },
-    default_courier: { label: 'Curierul implicit (cod din GET /awb/add/)', choices: 'couriers', fallback: 'fan' },
+    require_stock: { label: 'Doar dacă produsele sunt pe stoc', options: YES_NO, fallback: true },
+    latest_issue_hour: { label: 'Ultima oră de generare în ziua curentă (0-23)', fallback: 15 },
+    skipped_weekdays: { label: 'Zile fără generare AWB', options: WEEKDAY_OPTIONS, fallback: [0] },
+    default_courier: { label: 'Curierul implicit (codul curierului din lista de curieri)', choices: 'couriers', fallback: 'fan' },
   },
   status_sync: {
     map: {
-      label: 'Statusul extern trimis pentru fiecare eveniment (order_imported, invoice_issued, awb_issued, delivered, order_cancelled)',
+      label: 'Statusul extern trimis pentru fiecare eveniment (comandă importată, factură emisă, AWB emis, livrată, comandă anulată)',
       fallback: {},
     },
   },

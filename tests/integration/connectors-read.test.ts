@@ -54,10 +54,10 @@ describe('GET /connector/{id}/config/', () => {
     }
     const rows = (sql: string) => Object.fromEntries((demo.db.prepare(sql).all() as Array<{ id: number | string; name: string }>).map((r) => [String(r.id), r.name]));
     expect((data.order_processing!.workpoint_id as Row).options).toEqual(rows('SELECT id, name FROM workpoints WHERE company_id = 1 AND deleted = 0'));
-    expect((data.order_processing!.workpoint_id as Row).options).toMatchObject({ 1: 'Depozit central', 2: 'Magazin Bucuresti' });
+    expect((data.order_processing!.workpoint_id as Row).options).toMatchObject({ 1: 'Depozit central', 2: 'Magazin București' });
     const subs = (data.products!.target_sub_management_id as Row).options as Record<string, string>;
     expect(Object.keys(subs)).toEqual(Object.keys(rows('SELECT id, name FROM sub_managements WHERE company_id = 1 ORDER BY id')));
-    expect(subs['1']).toMatch(/^Raft A - marfa curenta/);
+    expect(subs['1']).toMatch(/^Raft A - marfă curentă/);
     expect((data.invoicing!.series as Row).options).toMatchObject({ WEB: 'WEB', DMO: 'DMO' });
     expect((data.proforma!.series as Row).options).toMatchObject({ PFW: 'PFW', PF: 'PF' });
     expect((data.awb!.default_courier as Row).options).toMatchObject({ fan: expect.any(String) });

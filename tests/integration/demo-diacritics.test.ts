@@ -87,4 +87,22 @@ describe('demo data with Romanian diacritics', () => {
     expect(products.length).toBeGreaterThan(0);
     for (const hit of products) expect(hit.title).toContain('Cană ceramică');
   });
+
+  it('the connector configuration speaks Romanian with diacritics: no English, no words missing their ă î ș ț', async () => {
+    type Field = { label?: string; options?: Record<string, string> };
+    const { data } = await get<Record<string, Record<string, Field | string>>>('/connector/1/config/');
+    const texts = Object.entries(data)
+      .filter(([group]) => group !== 'connector')
+      .flatMap(([, fields]) => Object.values(fields).flatMap((field) => (typeof field === 'object' ? [field.label ?? '', ...Object.values(field.options ?? {}).filter((o) => !/^[a-z_]+$/.test(o))] : [])));
+    expect(texts.length).toBeGreaterThan(40);
+    const labels = texts.join(' | ');
+    expect(labels).toContain('Actualizează prețurile în magazin');
+    expect(labels).toContain('Creează bon de vânzare');
+    // words the ERP writes with diacritics, and English that crept in
+    for (const bad of /** as written before */ ['Actualizeaza', 'Creeaza', 'preturile', ' in ', 'Sambata', 'Marti', 'automata', 'platite', 'daca', 'actiune', ' the ', ' of ', 'list of', 'fields', 'GET /', 'Sunday']) {
+      expect(labels, bad).not.toContain(bad);
+    }
+    expect(labels).not.toMatch(CEDILLA);
+  });
 });
+

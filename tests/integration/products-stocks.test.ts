@@ -42,7 +42,7 @@ describe('GET /product/stocks/', () => {
       const stock = stockOf(row.product_id);
       expect(row.workpoints.map((w) => [w.magazia_id, w.workpoint_name, w.workpoint_kind])).toEqual([
         [1, 'Depozit central', 'wholesale'],
-        [2, 'Magazin Bucuresti', 'retail'],
+        [2, 'Magazin București', 'retail'],
       ]);
       for (const w of row.workpoints) {
         const s = stock.get(w.magazia_id);

@@ -59,7 +59,7 @@ describe('GET /workpoints/list/', () => {
     expect(rows.length).toBeGreaterThan(REFERENCE_PAGE_SIZE);
     expect(rows.slice(0, 2)).toEqual([
       { id: 1, name: 'Depozit central', kind: 'wholesale', deleted: 0 },
-      { id: 2, name: 'Magazin Bucuresti', kind: 'retail', deleted: 0 },
+      { id: 2, name: 'Magazin București', kind: 'retail', deleted: 0 },
     ]);
   });
 });

@@ -64,7 +64,7 @@ export const inventoryViewExample: EndpointExample = {
       total_difference_ron: 222.05,
       created_ts: '2026-10-09 11:05:09',
       last_changed_ts: '2026-10-09 20:18:11',
-      workpoint_name: 'Magazin Bucuresti',
+      workpoint_name: 'Magazin București',
       sub_management_name: null,
       rows: [
         {

@@ -142,7 +142,7 @@ export const productStocksExample: EndpointExample<typeof productStockFilters> =
           },
           {
             magazia_id: 2,
-            workpoint_name: 'Magazin Bucuresti',
+            workpoint_name: 'Magazin București',
             workpoint_kind: 'retail',
             stoc: 0,
             stock_reserved: 0,
@@ -209,7 +209,7 @@ export const productExample: EndpointExample = {
         },
         {
           magazia_id: 2,
-          workpoint_name: 'Magazin Bucuresti',
+          workpoint_name: 'Magazin București',
           workpoint_kind: 'retail',
           stoc: 0,
           stock_reserved: 0,
@@ -337,7 +337,7 @@ export const productPatchExample: EndpointExample = {
         },
         {
           magazia_id: 2,
-          workpoint_name: 'Magazin Bucuresti',
+          workpoint_name: 'Magazin București',
           workpoint_kind: 'retail',
           stoc: 12,
           stock_reserved: 0,
@@ -462,7 +462,7 @@ export const productPutExample: EndpointExample = {
         },
         {
           magazia_id: 2,
-          workpoint_name: 'Magazin Bucuresti',
+          workpoint_name: 'Magazin București',
           workpoint_kind: 'retail',
           stoc: 0,
           stock_reserved: 0,

@@ -69,7 +69,7 @@ export const workpointsListExample: EndpointExample<typeof referenceListFilters>
   answer: {
     data: [
       { id: 1, name: 'Depozit central', kind: 'wholesale', deleted: 0 },
-      { id: 2, name: 'Magazin Bucuresti', kind: 'retail', deleted: 0 },
+      { id: 2, name: 'Magazin București', kind: 'retail', deleted: 0 },
     ],
   },
 };

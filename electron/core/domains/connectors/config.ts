@@ -163,7 +163,7 @@ export function configOf(
       ...settings.products,
       tracked_fields: {
         value: trackedFieldsOf(connector.tracked_fields),
-        label: 'Product fields whose change sends product_update (stock and price always do)',
+        label: 'Câmpurile de produs a căror modificare trimite actualizarea produsului (stocul și prețul o trimit întotdeauna)',
         options: Object.fromEntries(TRACKABLE_PRODUCT_FIELDS.map((name) => [name, name])),
         source: 'connector',
       },

@@ -75,11 +75,11 @@ function seedAccountSetup(ctx: Ctx): void {
   insertPaymentTypes(db, cid, true);
   const insWp = inserter(db, 'workpoints', ['id', 'company_id', 'name', 'kind', 'address', 'deleted']);
   insWp.run(1, cid, 'Depozit central', 'wholesale', 'Strada Industriilor 12, Chiajna, Ilfov', 0);
-  insWp.run(2, cid, 'Magazin Bucuresti', 'retail', 'Bulevardul Unirii 45, Bucuresti Sector 3', 0);
+  insWp.run(2, cid, 'Magazin București', 'retail', 'Bulevardul Unirii 45, București Sector 3', 0);
   const insSub = inserter(db, 'sub_managements', ['id', 'company_id', 'workpoint_id', 'name']);
-  insSub.run(1, cid, 1, 'Raft A - marfa curenta');
-  insSub.run(2, cid, 1, 'Marfa in tranzit');
-  insSub.run(3, cid, 2, 'Vitrina magazin');
+  insSub.run(1, cid, 1, 'Raft A - marfă curentă');
+  insSub.run(2, cid, 1, 'Marfă în tranzit');
+  insSub.run(3, cid, 2, 'Vitrină magazin');
   const insStation = inserter(db, 'cash_register_stations', ['id', 'company_id', 'workpoint_id', 'name', 'serial']);
   insStation.run(1, cid, 2, 'Casa 1', 'DY4400118273');
   insStation.run(2, cid, 2, 'Casa 2', 'DY4400118274');

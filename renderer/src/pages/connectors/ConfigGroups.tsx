@@ -12,6 +12,10 @@ interface OptionField {
   source: 'connector' | 'global';
 }
 
+/** The plain values of the groups (addresses this service serves): named in the UI's language, the API name beneath. */
+const PLAIN_FIELDS = { products_feed_url: true, product_change_notify_url: true } as const;
+type PlainField = keyof typeof PLAIN_FIELDS;
+
 const isOptionField = (v: unknown): v is OptionField => typeof v === 'object' && v !== null && 'label' in v && 'options' in v;
 
 /** The option labels of the config itself, plus any value it holds that the options do not name. */
@@ -92,7 +96,18 @@ export function ConfigGroups({ config }: { config: ConnectorConfig }) {
               isOptionField(field) ? (
                 <Setting key={name} name={name} field={field} />
               ) : (
-                <TextInput key={name} size="xs" label={name} readOnly value={String(field)} />
+                <TextInput
+                  key={name}
+                  size="xs"
+                  label={name in PLAIN_FIELDS ? t(`connectorsScreen.plainFields.${name as PlainField}`) : name}
+                  description={
+                    <Text span size="xs" ff="monospace">
+                      {name}
+                    </Text>
+                  }
+                  readOnly
+                  value={String(field)}
+                />
               ),
             )}
           </SimpleGrid>

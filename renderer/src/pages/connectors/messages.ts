@@ -43,6 +43,7 @@ export const en = {
   sourceLabel: 'Set on',
   emptyValue: 'none',
   mapEvent: 'Event',
+  plainFields: { products_feed_url: 'Product feed address', product_change_notify_url: 'Where product changes are sent' },
   mapStatus: 'Status sent',
   users: {
     title: 'API users of the account',
@@ -130,6 +131,7 @@ export const ro: Messages<typeof en> = {
   sourceLabel: 'Setat pe',
   emptyValue: 'niciuna',
   mapEvent: 'Eveniment',
+  plainFields: { products_feed_url: 'Adresa fluxului de produse', product_change_notify_url: 'Adresa la care se trimit modificările de produse' },
   mapStatus: 'Status trimis',
   users: {
     title: 'Utilizatorii API ai contului',
