@@ -82,6 +82,7 @@ describe('overview', () => {
       await card.click();
       const grid = page.getByRole('grid').first();
       await expect.poll(() => grid.getAttribute('aria-rowcount'), { message: figure, timeout: 10_000 }).toBe(String(count + 1));
+      await page.screenshot({ path: join(RESULTS_DIR, `overview-opens-${figure}.png`) });
       await page.goBack();
       await figuresShown(page);
     }
