@@ -45,10 +45,29 @@ const TRIGGERS_REPLACED_AFTER_LOAD: Record<string, string> = {
       SELECT round(sum(s.quantity), 3) FROM stock s JOIN workpoints w ON w.id = s.workpoint_id AND w.deleted = 0
        WHERE s.product_id = products.id), 0)
      WHERE id IN (SELECT product_id FROM stock)`,
+  // An order's has_invoice / has_awb (migration 027): its triggers would ask the links of an
+  // order at every order, sale and AWB inserted, without the links' indexes while loading (a scan
+  // of the sales each); one pass over the orders afterwards, with the indexes back.
+  connector_orders_links_insert: `UPDATE connector_orders
+     SET has_invoice = EXISTS (SELECT 1 FROM sales s JOIN invoices i ON i.id = s.invoice_id
+                                WHERE s.connector_order_id = connector_orders.id AND s.cancelled = 0 AND i.cancelled = 0),
+         has_awb = (EXISTS (SELECT 1 FROM awbs a WHERE a.connector_order_id = connector_orders.id AND a.cancelled = 0)
+                    OR EXISTS (SELECT 1 FROM sales s JOIN awbs a ON a.sale_id = s.id WHERE s.connector_order_id = connector_orders.id AND a.cancelled = 0))`,
 };
 
-/** Triggers that do nothing while only new rows are inserted (stock_total's others: the seed never updates or deletes stock). */
-const TRIGGERS_IDLE_WHILE_INSERTING = new Set(['stock_total_after_update', 'stock_total_after_delete']);
+/** Triggers whose work the passes above do at the end (stock_total's others: the seed never updates or deletes stock). */
+const TRIGGERS_IDLE_WHILE_INSERTING = new Set([
+  'stock_total_after_update',
+  'stock_total_after_delete',
+  // has_invoice / has_awb's others: connector_orders_links_insert's pass above covers what they would do.
+  'sales_order_links_insert',
+  'sales_order_links_update',
+  'sales_order_links_delete',
+  'invoices_order_links_cancel',
+  'awbs_order_links_insert',
+  'awbs_order_links_update',
+  'awbs_order_links_delete',
+]);
 
 /** The triggers the load drops and creates again afterwards, with the statements to run then. */
 function triggersSetAside(db: Database): { triggers: SchemaIndex[]; replay: string[] } {
