@@ -207,6 +207,7 @@ export const en = {
     passwordStored: 'stored — leave empty to keep',
     passwordMissing: 'none stored — enter it',
     passwordNeeded: 'No password is stored: enter it and save.',
+    embeddedValues: 'What the embedded FTP server uses. Change them (with a password) to use an external FTP server instead.',
     passwordForgotten: 'Changing host, port, user or FTPS forgets the stored password: enter it again.',
     noPassword: 'no password',
     noPasswordText: 'No password is stored (it is forgotten when host, port, user or FTPS change): enter it below and save. Until then the connection test, uploads and deletes fail.',

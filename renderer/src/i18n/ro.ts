@@ -206,6 +206,7 @@ export const ro: MessageTree = {
     passwordStored: 'salvată — lăsați gol pentru a o păstra',
     passwordMissing: 'nesalvată — introduceți-o',
     passwordNeeded: 'Nu este salvată nicio parolă: introduceți-o și salvați.',
+    embeddedValues: 'Ce folosește serverul FTP integrat. Modificați-le (cu o parolă) pentru a folosi în schimb un server FTP extern.',
     passwordForgotten: 'Schimbarea gazdei, a portului, a utilizatorului sau a FTPS uită parola salvată: introduceți-o din nou.',
     noPassword: 'fără parolă',
     noPasswordText: 'Nu este salvată nicio parolă (se uită când se schimbă gazda, portul, utilizatorul sau FTPS): introduceți-o mai jos și salvați. Până atunci testul conexiunii, încărcările și ștergerile eșuează.',

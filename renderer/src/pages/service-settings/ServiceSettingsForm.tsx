@@ -145,7 +145,7 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
       }}
       data-testid="service-settings-form"
     >
-      <Stack gap="md" maw={920}>
+      <Stack gap="md">
         <Group_ title={t('serviceSettings.groups.webhooks')} hint={t('serviceSettings.groups.webhooksHint')}>
           <Stack gap="sm">
             <TextInput
@@ -195,26 +195,29 @@ export function ServiceSettingsForm({ settings }: { settings: ServiceSettings })
             />
           </SimpleGrid>
         </Group_>
-        <Group_ title={t('serviceSettings.groups.lockout')} hint={t('serviceSettings.groups.lockoutHint')}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {number('max_failures')}
-            {number('window_s')}
-            {number('lock_s')}
-          </SimpleGrid>
-        </Group_>
-        <Group_ title={t('serviceSettings.groups.heavyListLimit')} hint={t('serviceSettings.groups.heavyListLimitHint')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Switch
-              label={label('heavy_list_enabled')}
-              description={help('heavy_list_enabled')}
-              checked={draft.heavy_list_enabled}
-              onChange={(event) => set('heavy_list_enabled', event.currentTarget.checked)}
-              error={errorOf('heavy_list_enabled')}
-              data-testid="setting-heavy_list_enabled"
-            />
-            {number('max_concurrent')}
-          </SimpleGrid>
-        </Group_>
+        {/* full width like every screen: the two small groups side by side */}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Group_ title={t('serviceSettings.groups.lockout')} hint={t('serviceSettings.groups.lockoutHint')}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {number('max_failures')}
+              {number('window_s')}
+              {number('lock_s')}
+            </SimpleGrid>
+          </Group_>
+          <Group_ title={t('serviceSettings.groups.heavyListLimit')} hint={t('serviceSettings.groups.heavyListLimitHint')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Switch
+                label={label('heavy_list_enabled')}
+                description={help('heavy_list_enabled')}
+                checked={draft.heavy_list_enabled}
+                onChange={(event) => set('heavy_list_enabled', event.currentTarget.checked)}
+                error={errorOf('heavy_list_enabled')}
+                data-testid="setting-heavy_list_enabled"
+              />
+              {number('max_concurrent')}
+            </SimpleGrid>
+          </Group_>
+        </SimpleGrid>
         {(formError || anyError) && (
           <Alert color="red" variant="light" title={t('serviceSettings.notSaved')} data-testid="settings-error">
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

@@ -19,7 +19,7 @@ export function ServiceSettingsScreen() {
         <ServiceSettingsForm settings={settings.data} />
       ) : (
         // The form's shape while it loads: nothing moves when it arrives.
-        <Stack gap="md" maw={920} aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
           {[190, 110, 130].map((height, i) => (
             <Paper key={i} withBorder radius="md" p="md">
               <Skeleton height={height - 32} radius="sm" />

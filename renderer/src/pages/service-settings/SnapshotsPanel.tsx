@@ -73,7 +73,7 @@ export function SnapshotsPanel() {
 
   const busy = save.isPending || restore.isPending || remove.isPending;
   return (
-    <Paper withBorder radius="md" p="md" maw={920} mt="md" component="section" aria-labelledby="snapshots-title" data-testid="snapshots-panel">
+    <Paper withBorder radius="md" p="md" mt="md" component="section" aria-labelledby="snapshots-title" data-testid="snapshots-panel">
       <Title order={2} size="h5" id="snapshots-title">
         {t('snapshots.title')}
       </Title>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StoragePatch, StorageSettings } from '../../../../shared/domain/attachments.ts';
 import { IconAlert } from '../../app/shell/icons.tsx';
@@ -28,12 +28,26 @@ function toPatch(values: Values): FtpPatch {
   };
 }
 
+/** The form's values for a stored setting (or none). */
+function valuesOf(current: StorageSettings['ftp']): Values {
+  return {
+    host: current?.host ?? '',
+    port: String(current?.port ?? 21),
+    user: current?.user ?? '',
+    password: '',
+    root: current?.root ?? '/',
+    secure: current?.secure ?? false,
+  };
+}
+
 /**
  * Host, port, user, password (write-only), root folder and FTPS of an external FTP server.
- * Starts from the stored values; the parent remounts it (key) when they change.
+ * Starts from the stored values (with the embedded server on: the ones it uses); the parent
+ * remounts it (key) when they change. Save is enabled once something differs from them.
  */
 export function StorageForm({
   current,
+  embedded,
   busy,
   saving,
   error,
@@ -41,6 +55,8 @@ export function StorageForm({
   children,
 }: {
   current: StorageSettings['ftp'];
+  /** The embedded FTP server is on: `current` is what it uses; saving switches to an external server. */
+  embedded: boolean;
   busy: boolean;
   saving: boolean;
   error: Error | null;
@@ -49,14 +65,9 @@ export function StorageForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>({
-    host: current?.host ?? '',
-    port: String(current?.port ?? 21),
-    user: current?.user ?? '',
-    password: '',
-    root: current?.root ?? '/',
-    secure: current?.secure ?? false,
-  });
+  const initial = valuesOf(current);
+  const [values, setValues] = useState<Values>(initial);
+  const changed = (Object.keys(initial) as (keyof Values)[]).some((name) => values[name] !== initial[name]);
   const set = (name: Exclude<keyof Values, 'secure'>) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value;
     setValues((v) => ({ ...v, [name]: value }));
@@ -74,7 +85,9 @@ export function StorageForm({
       values.user !== current.user ||
       values.secure !== current.secure);
   const passwordHint =
-    current === null || values.password !== ''
+    embedded && connectionChanged && values.password === ''
+      ? t('storage.passwordNeeded')
+      : embedded || current === null || values.password !== ''
       ? undefined
       : !current.password_set
         ? t('storage.passwordNeeded')
@@ -90,6 +103,11 @@ export function StorageForm({
   return (
     <form aria-label={t('storage.form')} onSubmit={submit} noValidate>
       <Stack gap="md">
+        {embedded && (
+          <Text size="sm" c="dimmed" data-testid="storage-embedded-values">
+            {t('storage.embeddedValues')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
           <TextInput id="storage-host" label={label('host')} value={values.host} onChange={set('host')} placeholder="ftp.example.com" autoComplete="off" error={fieldError('host')} />
           <NumberInput
@@ -112,7 +130,7 @@ export function StorageForm({
             value={values.password}
             onChange={set('password')}
             autoComplete="new-password"
-            placeholder={current ? (current.password_set ? t('storage.passwordStored') : t('storage.passwordMissing')) : ''}
+            placeholder={current && !embedded ? (current.password_set ? t('storage.passwordStored') : t('storage.passwordMissing')) : ''}
             description={passwordHint}
             // Under the input: the fields of the row stay aligned while the hint comes and goes.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -137,7 +155,7 @@ export function StorageForm({
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" disabled={busy && !saving} loading={saving}>
+          <Button type="submit" disabled={(busy && !saving) || !changed} loading={saving}>
             {t('common.save')}
           </Button>
           {children}

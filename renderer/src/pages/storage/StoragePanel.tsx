@@ -124,7 +124,8 @@ export function StoragePanel({ companyId }: { companyId: number }) {
           <Box mt="md">
             <StorageForm
               key={JSON.stringify(settings)}
-              current={settings.embedded ? null : settings.ftp}
+              current={settings.ftp}
+              embedded={settings.embedded}
               busy={busy}
               saving={update.isPending}
               error={update.error}
