@@ -276,6 +276,40 @@ describe('bulk actions on connector orders', () => {
   });
 });
 
+describe('Cancel in a bulk run', () => {
+  it('stops before the next order: the one under way finishes, the rest are not run and not changed', { timeout: 120_000 }, async () => {
+    const { context, page, pageErrors } = await openUi('/c/1/connectors/orders?connector_id=1&cancelled=false');
+    const grid = page.getByRole('grid');
+    await grid.locator('[role="row"][aria-rowindex="5"] [data-select]').waitFor();
+    for (const index of [2, 3, 4, 5]) await grid.locator(`[role="row"][aria-rowindex="${index}"] [data-select]`).click();
+    // Each status call answered after 600 ms: the run is slow enough to be stopped half way.
+    await page.route('**/_sandbox/accounts/1/connectors/*/orders/*/status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Change status…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the status of the selected orders' });
+    await dialog.getByLabel('New status', { exact: false }).fill('stopped-e2e');
+    await dialog.getByRole('button', { name: 'Run on 4 orders' }).click();
+    await expect.poll(() => dialog.getByTestId('bulk-progress').textContent()).toBe('Order 2 of 4');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.getByTestId('bulk-summary').textContent(), { timeout: 30_000 }).toMatch(/not run/);
+    const got = await results(dialog);
+    const done = Object.keys(got).filter((uid) => got[uid]![0] === 'done');
+    const notRun = Object.keys(got).filter((uid) => got[uid]![0] === 'notRun');
+    expect(done.length).toBe(2);
+    expect(notRun.length).toBe(2);
+    expect(await dialog.getByText('Stopped: the orders after the cancel were not run.').count()).toBe(1);
+    // The orders not run keep their status; the done ones have the new one.
+    const { rows } = await core().invoke('lists.connectorOrders', { company_id: 1, connector_id: 1, limit: 100, offset: 0 });
+    const statusOf = (uid: string) => rows.find((r) => r.order_unique_id === uid)!.order_status;
+    for (const uid of done) expect(statusOf(uid)).toBe('stopped-e2e');
+    for (const uid of notRun) expect(statusOf(uid)).not.toBe('stopped-e2e');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await (download as Download).path();
