@@ -281,6 +281,62 @@ describe('DataTable over a synthetic 1,000,000-row list', () => {
     await context.close();
   });
 
+  it('is one Tab stop: the arrows reach the header, the cells and their links, Tab leaves', async () => {
+    const { context, page, errors } = await open('?view=small');
+    await firstRowLoaded(page);
+    const inGrid = () => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null);
+    const isGrid = () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'grid');
+    // From the toolbar's last control (Export) one Tab reaches the grid, one more leaves it,
+    // whatever the rows hold (sort buttons, the row links of the Number column).
+    await page.getByRole('button', { name: /Export/ }).focus();
+    await page.keyboard.press('Tab');
+    expect(await isGrid()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await inGrid()).toBe(false);
+    // Back (Shift+Tab) lands on the grid again, not on a link in a row or a header button.
+    await page.keyboard.press('Shift+Tab');
+    expect(await isGrid()).toBe(true);
+    expect(await grid(page).locator('a[href], button').evaluateAll((elements: any[]) => elements.filter((e) => e.tabIndex >= 0).length)).toBe(0);
+
+    // Down: the first row; Up from it: the header (the ID column), Right: Number, Date ...
+    const activeName = () => page.evaluate(() => {
+      const id = document.querySelector('[role="grid"]')!.getAttribute('aria-activedescendant');
+      const element = id ? document.getElementById(id) : null;
+      return element ? `${element.getAttribute('role')}:${element.textContent.trim()}` : '';
+    });
+    await page.keyboard.press('ArrowDown');
+    expect(await activeName()).toMatch(/^row:/);
+    await page.keyboard.press('ArrowUp');
+    expect(await activeName()).toBe('columnheader:ID');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await activeName()).toBe('columnheader:Date');
+    // Enter sorts by the header the keyboard is on (dates: newest first).
+    const asked = (await requests(page)).length;
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await requests(page)).slice(asked)).toContainEqual(expect.objectContaining({ offset: 0, sort: 'doc_date', direction: 'desc' }));
+    expect(await page.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    expect(await isGrid()).toBe(true);
+    // Down: the first row's Date cell; Left: its Number cell, whose link Enter follows.
+    await firstRowLoaded(page);
+    await page.keyboard.press('ArrowDown');
+    expect(await activeName()).toMatch(/^gridcell:\d{2}\.\d{2}\.\d{4}$/);
+    await page.keyboard.press('ArrowLeft');
+    const number = (await activeName()).replace('gridcell:', '');
+    expect(number).toMatch(/^BV\w* \d+$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#sale-\d+$/);
+    expect(await page.getByTestId('opened').textContent()).toBe('No record open');
+    // Left from the first cell: the whole row again, whose Enter opens the record.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await activeName()).toMatch(/^row:/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('opened').textContent()).toContain(number);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sorts on the server by a sortable header, from the top, and keeps the total', async () => {
     const { context, page, errors } = await open('?view=million');
     await firstRowLoaded(page);

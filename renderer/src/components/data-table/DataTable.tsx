@@ -30,6 +30,7 @@ import { ErpError } from '../../api/errors.ts';
 import { formatNumber } from './cells.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { columnsLeftOut } from './fit-columns.ts';
 import { bodyGeometry, scrollOffsetToShow, type BodyGeometry } from './geometry.ts';
 import { GridBody, readValue, SELECT_WIDTH, type GridBodyHandle, type RowKey, type ShownColumn } from './GridBody.tsx';
 import { defaultLabels } from './labels.ts';
@@ -175,8 +176,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     return () => clearTimeout(timer);
   }, [sizing, prefs.sizing, id, setSizingPref]);
 
-  const leafColumns = table.getVisibleLeafColumns();
   const byId = useMemo(() => new Map(columns.map((column, i) => [column.id, { column, i }])), [columns]);
+  // The chosen columns that fit the grid's width (columns.priority says which leave first).
+  const [viewportWidth, setViewportWidth] = useState(0);
+  const chosenColumns = table.getVisibleLeafColumns();
+  const leftOut = columnsLeftOut(
+    chosenColumns.map((column) => ({ id: column.id, width: column.getSize(), priority: byId.get(column.id)?.column.priority })),
+    viewportWidth,
+    multi ? SELECT_WIDTH : 0,
+  );
+  const leafColumns = leftOut.size === 0 ? chosenColumns : chosenColumns.filter((column) => !leftOut.has(column.id));
   const shownIds = leafColumns.map((column) => column.id).join('\u0000');
   const shown = useMemo<ShownColumn<T>[]>(
     () =>
@@ -188,7 +197,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         }),
     [shownIds, byId],
   );
-  const shownColumns = useMemo(() => shown.map((entry) => entry.column), [shown]);
+  // The export writes every chosen column, also those left out of the grid for room.
+  const chosenIds = chosenColumns.map((column) => column.id).join('\u0000');
+  const shownColumns = useMemo(() => chosenIds.split('\u0000').flatMap((columnId) => byId.get(columnId)?.column ?? []), [chosenIds, byId]);
   // Widths and alignment of the cells by their position, in one stylesheet for the grid: no
   // style attribute per cell, and a resize (a CSS variable) re-renders no row.
   const scope = `dt${gridId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -219,7 +230,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return undefined;
-    const measure = () => setViewportHeight(Math.max(0, scroller.clientHeight - HEADER_HEIGHT));
+    const measure = () => {
+      setViewportHeight(Math.max(0, scroller.clientHeight - HEADER_HEIGHT));
+      setViewportWidth(scroller.clientWidth);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
@@ -235,6 +249,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   // --- active row, selection ---------------------------------------------------------------------
   const [active, setActive] = useState<number | null>(null);
+  // The grid is one Tab stop (WAI-ARIA grid pattern): the arrows move inside it. Left / Right
+  // pick a cell of the active row (null: the whole row), Up from the first row reaches the
+  // header, whose cells sort with Enter or Space.
+  const [activeCol, setActiveCol] = useState<number | null>(null);
+  const [headerCol, setHeaderCol] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<RowKey, T>>(() => new Map());
   const anchor = useRef<number | null>(null);
 
@@ -248,6 +267,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     // Another view or order: start again from its top.
     if (scrollerRef.current) scrollerRef.current.scrollTop = 0;
     setActive(null);
+    setActiveCol(null);
     anchor.current = null;
     if (before.viewHash !== viewHash) setSelected(new Map());
   }, [viewHash, sortHash]);
@@ -316,10 +336,57 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     else if (!extend) anchor.current = next;
   };
 
+  const lastCol = leafColumns.length - 1;
+  /** The header's keys: Left / Right along it, Down back to the rows, Enter or Space sorts. */
+  const onHeaderKey = (event: KeyboardEvent<HTMLDivElement>, col: number): boolean => {
+    switch (event.key) {
+      case 'ArrowLeft':
+        setHeaderCol(Math.max(0, col - 1));
+        return true;
+      case 'ArrowRight':
+        setHeaderCol(Math.min(lastCol, col + 1));
+        return true;
+      case 'Home':
+        setHeaderCol(0);
+        return true;
+      case 'End':
+        setHeaderCol(lastCol);
+        return true;
+      case 'ArrowDown':
+        setHeaderCol(null);
+        setActiveCol(col);
+        moveTo(0, false);
+        return true;
+      case 'Enter':
+      case ' ': {
+        const column = leafColumns[col];
+        if (column?.getCanSort()) column.toggleSorting(undefined, false);
+        return true;
+      }
+      case 'Escape':
+      case 'Tab':
+        setHeaderCol(null);
+        return event.key === 'Escape';
+      default:
+        return false;
+    }
+  };
+
+  /** Enter on a cell: its link or button when it has one (they are no Tab stops), else the row opens. */
+  const activateCell = (index: number, col: number): boolean => {
+    const cell = scrollerRef.current?.querySelector(`[id="${gridId}-r${index}-c${col}"]`);
+    const control = cell?.querySelector<HTMLElement>('a[href], button, input, [role="button"], [role="link"]');
+    if (!control) return false;
+    control.click();
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    // Keys typed into the header's buttons are theirs.
-    if (target !== event.currentTarget && target.closest('[role="columnheader"]')) return;
+    if (event.target !== event.currentTarget) return;
+    if (headerCol !== null) {
+      if (onHeaderKey(event, Math.min(headerCol, lastCol))) event.preventDefault();
+      return;
+    }
     const current = active ?? -1;
     const page = Math.max(1, geometry.fullRows - 1);
     switch (event.key) {
@@ -327,7 +394,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         moveTo(current + 1, event.shiftKey);
         break;
       case 'ArrowUp':
+        if (active === 0 && !event.shiftKey) {
+          setHeaderCol(Math.min(activeCol ?? 0, lastCol));
+          break;
+        }
         moveTo(active === null ? 0 : current - 1, event.shiftKey);
+        break;
+      case 'ArrowRight':
+        if (active === null) moveTo(0, false);
+        setActiveCol(activeCol === null ? 0 : Math.min(lastCol, activeCol + 1));
+        break;
+      case 'ArrowLeft':
+        if (activeCol === null) return;
+        setActiveCol(activeCol === 0 ? null : activeCol - 1);
         break;
       case 'PageDown':
         moveTo(current + page, event.shiftKey);
@@ -343,6 +422,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         break;
       case 'Enter':
         if (active === null) return;
+        if (activeCol !== null && activateCell(active, activeCol)) break;
         open(active);
         break;
       case ' ':
@@ -352,6 +432,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       case 'Escape':
         if (onEscape?.() === true) break;
         if (selected.size > 0) clearSelection();
+        else if (activeCol !== null) setActiveCol(null);
         else if (active !== null) setActive(null);
         else return;
         break;
@@ -388,6 +469,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     const index = rowIndexOf(event);
     if (index === null) return;
     setActive(index);
+    setHeaderCol(null);
+    // A link or button of a cell does its own thing (also when Enter clicks it): the row stays as it is.
+    if ((event.target as Element).closest('[role="gridcell"] :is(a[href], button)')) return;
     if ((event.target as Element).closest('[data-select]')) {
       toggle(index);
       return;
@@ -492,6 +576,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     type="checkbox"
                     className={classes.check}
                     aria-label={labels.clearSelection}
+                    tabIndex={-1}
                     checked={selected.size > 0}
                     ref={(element) => {
                       if (element) element.indeterminate = selected.size > 0 && total !== undefined && selected.size < total;
@@ -503,7 +588,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               )}
               {headerGroup?.headers.map((header) => {
                 const entry = byId.get(header.column.id);
-                if (!entry) return null;
+                if (!entry || leftOut.has(header.column.id)) return null;
+                const col = leafColumns.findIndex((leaf) => leaf.id === header.column.id);
                 const { column } = entry;
                 const sorted = header.column.getIsSorted();
                 const resize = header.getResizeHandler();
@@ -511,14 +597,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   <div
                     key={header.id}
                     role="columnheader"
+                    id={`${gridId}-h${col}`}
                     className={classes.th}
                     data-align={column.align}
+                    data-active={headerCol === col || undefined}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     style={{ width: `var(--dt-c${entry.i})` }}
                   >
                     {header.column.getCanSort() ? (
                       <button
                         type="button"
+                        tabIndex={-1}
                         className={classes.sortButton}
                         data-sorted={sorted || undefined}
                         onClick={header.column.getToggleSortingHandler()}
@@ -566,6 +655,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             multi={multi}
             selected={selected}
             active={active}
+            activeCol={activeCol}
+            headerCol={headerCol}
             openKey={openKey}
             hidden={isEmpty || failedFirst}
           />

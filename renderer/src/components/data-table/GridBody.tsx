@@ -47,11 +47,13 @@ interface RowProps<T> {
   selectable: boolean;
   selected: boolean;
   active: boolean;
+  /** The active cell of the active row (null: the row itself). */
+  activeCol: number | null;
   open: boolean;
 }
 
 /** One row (a placeholder while its window loads). Memoised: scrolling mounts only the rows coming into view. */
-const Row = memo(function Row<T>({ domId, index, row, columns, selectable, selected, active, open }: RowProps<T>) {
+const Row = memo(function Row<T>({ domId, index, row, columns, selectable, selected, active, activeCol, open }: RowProps<T>) {
   // As few attributes as will do (a fast scroll mounts ~10 rows a frame): the id only on the
   // active row (aria-activedescendant), widths and alignment from the grid's stylesheet.
   return (
@@ -72,8 +74,14 @@ const Row = memo(function Row<T>({ domId, index, row, columns, selectable, selec
           {row !== undefined && <span className={classes.rowCheck} data-select data-checked={selected || undefined} aria-hidden="true" />}
         </div>
       )}
-      {columns.map(({ column }) => (
-        <div role="gridcell" key={column.id} className={classes.td}>
+      {columns.map(({ column }, k) => (
+        <div
+          role="gridcell"
+          key={column.id}
+          className={classes.td}
+          id={active && activeCol !== null ? `${domId}-c${k}` : undefined}
+          data-active={(active && activeCol === k) || undefined}
+        >
           {row === undefined ? (
             <span className={classes.skeleton} style={{ width: `${45 + ((index * 7 + column.id.length * 13) % 40)}%` }} />
           ) : (
@@ -106,6 +114,9 @@ export interface GridBodyProps<T> {
   multi: boolean;
   selected: ReadonlyMap<RowKey, T>;
   active: number | null;
+  activeCol: number | null;
+  /** The header cell the keyboard is on (null: the rows). */
+  headerCol: number | null;
   openKey: RowKey | null | undefined;
   /** Nothing to show (empty view, or the first window failed): no rows, no spacer. */
   hidden: boolean;
@@ -113,7 +124,7 @@ export interface GridBodyProps<T> {
 
 function GridBodyInner<T>(props: GridBodyProps<T>) {
   const { handle, scrollerRef, gridId, total, onTotal, onError, rowHeight, viewportHeight, viewKey, fetchWindow, sort, direction, windowSize } = props;
-  const { columns, totalWidth, rowKey, multi, selected, active, openKey, hidden } = props;
+  const { columns, totalWidth, rowKey, multi, selected, active, activeCol, headerCol, openKey, hidden } = props;
   const bodyRef = useRef<HTMLDivElement>(null);
 
   // A compressed body moves on every scroll event, outside React (see geometry.ts). This listener
@@ -178,12 +189,22 @@ function GridBodyInner<T>(props: GridBodyProps<T>) {
 
   // The active row is the grid's active descendant while it is rendered.
   const activeRendered = active !== null && total !== undefined && active >= range.start && active <= range.end;
+  const activeCell = activeCol === null ? null : Math.min(activeCol, columns.length - 1);
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    if (activeRendered) scroller.setAttribute('aria-activedescendant', `${gridId}-r${active}`);
+    if (headerCol !== null) scroller.setAttribute('aria-activedescendant', `${gridId}-h${headerCol}`);
+    else if (activeRendered) scroller.setAttribute('aria-activedescendant', `${gridId}-r${active}${activeCell === null ? '' : `-c${activeCell}`}`);
     else scroller.removeAttribute('aria-activedescendant');
-  }, [activeRendered, active, gridId, scrollerRef]);
+  }, [activeRendered, active, activeCell, headerCol, gridId, scrollerRef]);
+
+  // Links and buttons a cell renders are reached by the arrows and Enter, not by Tab: the grid
+  // is one Tab stop. Set on every render (rows mount as they scroll in); a few dozen rows.
+  useLayoutEffect(() => {
+    for (const element of bodyRef.current?.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])') ?? []) {
+      element.tabIndex = -1;
+    }
+  });
 
   if (hidden) return null;
 
@@ -195,7 +216,7 @@ function GridBodyInner<T>(props: GridBodyProps<T>) {
     const placeholders = Math.max(1, Math.ceil(viewportHeight / rowHeight));
     for (let i = 0; i < placeholders; i++) {
       rows.push(
-        <Row<T> key={i} domId={`${gridId}-r${i}`} index={i} row={undefined} columns={columns} selectable={multi} selected={false} active={false} open={false} />,
+        <Row<T> key={i} domId={`${gridId}-r${i}`} index={i} row={undefined} columns={columns} selectable={multi} selected={false} active={false} activeCol={null} open={false} />,
       );
     }
     spacerHeight = placeholders * rowHeight;
@@ -214,6 +235,7 @@ function GridBodyInner<T>(props: GridBodyProps<T>) {
           selectable={multi}
           selected={key !== undefined && selected.has(key)}
           active={active === i}
+          activeCol={active === i ? activeCell : null}
           open={key !== undefined && openKey !== undefined && openKey !== null && key === openKey}
         />,
       );

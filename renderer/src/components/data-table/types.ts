@@ -59,7 +59,16 @@ export interface DataTableColumn<T, S extends string = string> {
   hideable?: boolean;
   /** Hidden until the user shows it in the column chooser. */
   defaultHidden?: boolean;
+  /**
+   * What stays when the grid is too narrow for its columns (a detail panel open beside it, a
+   * small window): the `low` ones leave first, then `normal` (default), the rightmost first;
+   * `high` ones (the record's number, its amounts, its status) leave only if nothing else can.
+   * A column left out for room is still chosen: it comes back when there is room again.
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 'high' | 'normal' | 'low';
 
 /** What a toolbar render function receives. */
 export interface DataTableToolbarContext<T> {

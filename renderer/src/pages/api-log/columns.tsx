@@ -12,10 +12,11 @@ export function apiLogColumns(t: TFunction): DataTableColumn<ApiLogEntry>[] {
   return [
     numberColumn('id', c('id'), (e) => e.id, { sortKey: 'id', sortDescFirst: true, width: 80, hideable: false, format: (v) => String(v) }),
     textColumn('ts', c('ts'), (e) => e.ts, { width: 180, format: (v) => formatDateTime(v as string) }),
-    textColumn('method', c('method'), (e) => e.method, { width: 80 }),
-    textColumn('route', c('route'), (e) => e.route, { width: 280 }),
+    textColumn('method', c('method'), (e) => e.method, { priority: 'high', width: 80 }),
+    textColumn('route', c('route'), (e) => e.route, { priority: 'high', width: 280 }),
     {
       id: 'status',
+      priority: 'high',
       header: c('status'),
       width: 150,
       value: (e) => e.status,
@@ -27,8 +28,8 @@ export function apiLogColumns(t: TFunction): DataTableColumn<ApiLogEntry>[] {
         </span>
       ),
     },
-    textColumn('user', c('user'), (e) => e.user, { width: 140 }),
-    numberColumn('duration', c('duration'), (e) => e.duration_ms, { width: 120, fractionDigits: 1 }),
-    textColumn('ip', c('ip'), (e) => e.ip, { width: 130, defaultHidden: true }),
+    textColumn('user', c('user'), (e) => e.user, { priority: 'low', width: 140 }),
+    numberColumn('duration', c('duration'), (e) => e.duration_ms, { priority: 'low', width: 120, fractionDigits: 1 }),
+    textColumn('ip', c('ip'), (e) => e.ip, { priority: 'low', width: 130, defaultHidden: true }),
   ];
 }

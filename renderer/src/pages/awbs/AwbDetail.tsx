@@ -5,12 +5,13 @@ import { useOperation } from '../../api/operations.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app/format.ts';
 import { ContactLink, DocumentButton, LinksSection, RecordLink } from '../documents-common/detail-parts.tsx';
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
-import { courierOf } from './courier.ts';
+import { useCourierName } from './courier.ts';
 import { CancelAwbButton } from './CancelAwbButton.tsx';
 
 /** The open AWB: its label (PDF / HTML), the shipment, the recipient, its sale and order, attachments. */
 export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const courierName = useCourierName();
   const awb = useOperation('awbs.get', { company_id: companyId, awb_id: id });
   const d = awb.data;
   const number = d ? d.awb_nr : `#${id}`;
@@ -20,7 +21,7 @@ export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: n
   return (
     <DetailPanel
       title={t('documents.awbs.detail.title', { number })}
-      subtitle={d ? [courierOf(d), d.client_name, formatDate(d.doc_date)].filter(Boolean).join(' · ') : undefined}
+      subtitle={d ? [courierName(d), d.client_name, formatDate(d.doc_date)].filter(Boolean).join(' · ') : undefined}
       label={t('documents.awbs.detail.title', { number })}
       onClose={onClose}
       {...queryState(awb)}
@@ -52,7 +53,7 @@ export function AwbDetail({ companyId, id, onClose }: { companyId: number; id: n
           <DetailSection title={t('documents.awbs.detail.shipment')}>
             <KeyValue
               items={[
-                { label: t('documents.awbs.detail.courier'), value: d.awb_type },
+                { label: t('documents.awbs.detail.courier'), value: courierName(d) },
                 { label: t('documents.awbs.detail.subtype'), value: d.awb_subtype },
                 { label: t('documents.awbs.detail.service'), value: d.service_type },
                 { label: t('documents.common.fields.date'), value: formatDate(d.doc_date) },

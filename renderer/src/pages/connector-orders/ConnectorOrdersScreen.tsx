@@ -11,6 +11,7 @@ import { OrderDetailPanel } from './OrderDetailPanel.tsx';
 import { OrderFilters, type OrderFilterValues } from './OrderFilters.tsx';
 import { BulkOrderActions } from './BulkOrderActions.tsx';
 import { SavedViews } from '../../components/saved-views/index.ts';
+import { OrderStatusPill } from './order-status.tsx';
 
 const ROUTE = '/c/$companyId/connectors/orders';
 type OrderRow = ListRow<'lists.connectorOrders'>;
@@ -31,28 +32,30 @@ export function ConnectorOrdersScreen() {
     const c = (key: string) => t(`connectorOrders.columns.${key}` as 'connectorOrders.columns.id');
     return [
       numberColumn('id', c('id'), (o) => o.SERVICE_order_id, { sortKey: 'SERVICE_order_id', sortDescFirst: true, width: 80 }),
-      textColumn('order', c('order'), (o) => o.order_unique_id, { width: 130 }),
+      textColumn('order', c('order'), (o) => o.order_unique_id, { priority: 'high', width: 130 }),
       { id: 'connector', header: c('connector'), value: (o) => names.get(o.connector_id) ?? String(o.connector_id), width: 190 },
       dateColumn('date', c('date'), (o) => o.order_date, { sortKey: 'order_date', sortDescFirst: true }),
       {
         id: 'status',
+        priority: 'high',
         header: c('status'),
         value: (o) => (o.order_cancelled ? 'cancelled' : o.order_status),
-        cell: (o) => (o.order_cancelled ? <Pill color="red">{t('connectorOrders.cancelledPill')}</Pill> : o.order_status),
+        cell: (o) => (o.order_cancelled ? <Pill color="red">{t('connectorOrders.cancelledPill')}</Pill> : <OrderStatusPill status={o.order_status} />),
         width: 130,
       },
       textColumn('client', c('client'), (o) => o.client_name, { width: 200 }),
-      moneyColumn('total', c('total'), (o) => o.document_value_with_vat, (o) => o.order_currency_code),
-      moneyColumn('paid', c('paid'), (o) => o.paid_amount, (o) => o.order_currency_code, { defaultHidden: true }),
-      textColumn('payment', c('payment'), (o) => o.payment_method ?? '', { width: 120 }),
-      textColumn('shipping', c('shipping'), (o) => o.shipping_method, { defaultHidden: true }),
+      moneyColumn('total', c('total'), (o) => o.document_value_with_vat, (o) => o.order_currency_code, { priority: 'high' }),
+      moneyColumn('paid', c('paid'), (o) => o.paid_amount, (o) => o.order_currency_code, { priority: 'low', defaultHidden: true }),
+      textColumn('payment', c('payment'), (o) => o.payment_method ?? '', { priority: 'low', width: 120 }),
+      textColumn('shipping', c('shipping'), (o) => o.shipping_method, { priority: 'low', defaultHidden: true }),
       {
         id: 'documents',
+        priority: 'low',
         header: c('documents'),
         value: (o) => [...o.sales_receipts.map((s) => `${s.doc_series} ${s.doc_nr}`), ...o.invoices.map((i) => `${i.seria} ${i.nr}`), ...o.awbs.map((a) => a.awb_nr)].join(', '),
         width: 200,
       },
-      dateColumn('changed', c('changed'), (o) => o.last_changed_ts, { defaultHidden: true }),
+      dateColumn('changed', c('changed'), (o) => o.last_changed_ts, { priority: 'low', defaultHidden: true }),
     ];
   }, [t, names]);
 

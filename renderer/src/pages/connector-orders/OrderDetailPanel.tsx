@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../app
 import { DetailPanel, DetailSection, JsonView, KeyValue, queryState } from '../../components/detail/index.ts';
 import { OrderActions, type ActionOutcome } from './OrderActions.tsx';
 import { DeliveryBadge, OrderNotifications } from './OrderNotifications.tsx';
+import { OrderStatusPill } from './order-status.tsx';
 import { InvoiceOutcomeList } from './InvoiceFollowUps.tsx';
 
 const address = (a: OrderAddress | null) =>
@@ -92,7 +93,7 @@ function OrderFields({ order }: { order: OrderDetail }) {
     <DetailSection title={t('connectorOrders.detail.order')} testId="section-order">
       <KeyValue
         items={[
-          { label: f('status'), value: order.order_cancelled ? <Badge color="red" variant="light">{t('connectorOrders.cancelledPill')}</Badge> : <span data-testid="order-status">{order.order_status}</span> },
+          { label: f('status'), value: order.order_cancelled ? <Badge color="red" variant="light">{t('connectorOrders.cancelledPill')}</Badge> : <span data-testid="order-status"><OrderStatusPill status={order.order_status} /></span> },
           { label: f('date'), value: formatDate(order.order_date) },
           { label: f('reference'), value: order.order_reference },
           { label: f('total'), value: formatMoney(order.document_value_with_vat, order.order_currency_code), numeric: true },

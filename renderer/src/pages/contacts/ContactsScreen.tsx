@@ -18,10 +18,10 @@ export function ContactsScreen() {
   const columns = useMemo<DataTableColumn<Row, Sort>[]>(
     () => [
       numberColumn('bocp_id', t('documents.contacts.columns.id'), (r) => r.bocp_id, { sortKey: 'bocp_id', sortDescFirst: true, width: 80 }),
-      textColumn('name', t('documents.contacts.columns.name'), (r) => r.name, { sortKey: 'name', width: 240 }),
-      textColumn('vat_id', t('documents.contacts.columns.vatId'), (r) => r.vat_id, { width: 130 }),
-      textColumn('client_code', t('documents.contacts.columns.clientCode'), (r) => r.client_code, { width: 110 }),
-      textColumn('registration_nr', t('documents.contacts.columns.regNr'), (r) => r.registration_nr, { width: 140, defaultHidden: true }),
+      textColumn('name', t('documents.contacts.columns.name'), (r) => r.name, { priority: 'high', sortKey: 'name', width: 240 }),
+      textColumn('vat_id', t('documents.contacts.columns.vatId'), (r) => r.vat_id, { priority: 'high', width: 130 }),
+      textColumn('client_code', t('documents.contacts.columns.clientCode'), (r) => r.client_code, { priority: 'low', width: 110 }),
+      textColumn('registration_nr', t('documents.contacts.columns.regNr'), (r) => r.registration_nr, { priority: 'low', width: 140, defaultHidden: true }),
       {
         id: 'roles',
         header: t('documents.contacts.columns.roles'),
@@ -34,11 +34,11 @@ export function ContactsScreen() {
           </>
         ),
       },
-      textColumn('kind', t('documents.contacts.columns.kind'), (r) => (r.is_company ? t('documents.contacts.kinds.company') : t('documents.contacts.kinds.person')), { width: 120, defaultHidden: true }),
+      textColumn('kind', t('documents.contacts.columns.kind'), (r) => (r.is_company ? t('documents.contacts.kinds.company') : t('documents.contacts.kinds.person')), { priority: 'low', width: 120, defaultHidden: true }),
       textColumn('email', t('documents.contacts.columns.email'), (r) => r.email, { width: 220 }),
-      textColumn('phone', t('documents.contacts.columns.phone'), (r) => r.phone, { width: 130 }),
-      textColumn('group', t('documents.contacts.columns.group'), (r) => r.group_name, { width: 180, defaultHidden: true }),
-      dateColumn('lastupdated', t('documents.contacts.columns.updated'), (r) => r.lastupdated, { withTime: true, defaultHidden: true }),
+      textColumn('phone', t('documents.contacts.columns.phone'), (r) => r.phone, { priority: 'low', width: 130 }),
+      textColumn('group', t('documents.contacts.columns.group'), (r) => r.group_name, { priority: 'low', width: 180, defaultHidden: true }),
+      dateColumn('lastupdated', t('documents.contacts.columns.updated'), (r) => r.lastupdated, { priority: 'low', withTime: true, defaultHidden: true }),
     ],
     [t],
   );

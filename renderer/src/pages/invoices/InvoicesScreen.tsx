@@ -19,17 +19,19 @@ export function InvoicesScreen() {
   const columns = useMemo<DataTableColumn<Row, Sort>[]>(
     () => [
       numberColumn('bocp_id', t('documents.invoices.columns.id'), (r) => r.bocp_id, { sortKey: 'bocp_id', sortDescFirst: true, width: 80 }),
-      textColumn('number', t('documents.invoices.columns.number'), (r) => `${r.doc_series} ${r.doc_nr}`, { width: 110 }),
+      textColumn('number', t('documents.invoices.columns.number'), (r) => `${r.doc_series} ${r.doc_nr}`, { priority: 'high', width: 110 }),
       dateColumn('doc_date', t('documents.invoices.columns.date'), (r) => r.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
-      dateColumn('doc_due_date', t('documents.invoices.columns.due'), (r) => r.doc_due_date, { defaultHidden: true }),
+      dateColumn('doc_due_date', t('documents.invoices.columns.due'), (r) => r.doc_due_date, { priority: 'low', defaultHidden: true }),
       textColumn('client', t('documents.invoices.columns.client'), (r) => r.client_name, { width: 220 }),
       moneyColumn('total', t('documents.invoices.columns.total'), (r) => r.document_value_with_vat, (r) => r.currency, {
+        priority: 'high',
         sortKey: 'document_value_with_vat',
         sortDescFirst: true,
       }),
-      moneyColumn('rest', t('documents.invoices.columns.rest'), (r) => r.rest, (r) => r.currency),
+      moneyColumn('rest', t('documents.invoices.columns.rest'), (r) => r.rest, (r) => r.currency, { priority: 'high' }),
       {
         id: 'state',
+        priority: 'high',
         header: t('documents.invoices.columns.state'),
         width: 120,
         value: (r) => paymentState(r),
@@ -38,8 +40,8 @@ export function InvoicesScreen() {
           return <Pill color={STATE_COLORS[s]}>{t(`documents.common.status.${s}`)}</Pill>;
         },
       },
-      textColumn('efactura', t('documents.invoices.columns.efactura'), (r) => t(`documents.invoices.detail.efacturaStates.${r.efactura_status}`), { defaultHidden: true, width: 110 }),
-      dateColumn('last_payment', t('documents.invoices.columns.lastPayment'), (r) => r.last_payment_date, { defaultHidden: true }),
+      textColumn('efactura', t('documents.invoices.columns.efactura'), (r) => t(`documents.invoices.detail.efacturaStates.${r.efactura_status}`), { priority: 'low', defaultHidden: true, width: 110 }),
+      dateColumn('last_payment', t('documents.invoices.columns.lastPayment'), (r) => r.last_payment_date, { priority: 'low', defaultHidden: true }),
     ],
     [t],
   );

@@ -40,21 +40,22 @@ export function productColumns(t: TFunction, connectorName: string | undefined):
       defaultHidden: true,
     }),
     textColumn<ProductRow, ProductSort>('cod_produs', t('products.columns.code'), (p) => p.cod_produs, { width: 120 }),
-    textColumn<ProductRow, ProductSort>('product_name', t('products.columns.name'), (p) => p.product_name, { sortKey: 'product_name', width: 250 }),
-    textColumn<ProductRow, ProductSort>('barcode', t('products.columns.ean'), (p) => p.barcode, { width: 140 }),
-    numberColumn<ProductRow, ProductSort>('stoc_global', t('products.columns.stock'), (p) => p.stoc_global, { sortKey: 'stoc_global', sortDescFirst: true, width: 100 }),
-    numberColumn<ProductRow, ProductSort>('stock_available', t('products.columns.available'), (p) => p.stock_available, { width: 100, defaultHidden: true }),
-    textColumn<ProductRow, ProductSort>('unitate_masura', t('products.columns.unit'), (p) => p.unitate_masura, { width: 70, defaultHidden: true }),
+    textColumn<ProductRow, ProductSort>('product_name', t('products.columns.name'), (p) => p.product_name, { priority: 'high', sortKey: 'product_name', width: 250 }),
+    textColumn<ProductRow, ProductSort>('barcode', t('products.columns.ean'), (p) => p.barcode, { priority: 'low', width: 140 }),
+    numberColumn<ProductRow, ProductSort>('stoc_global', t('products.columns.stock'), (p) => p.stoc_global, { priority: 'high', sortKey: 'stoc_global', sortDescFirst: true, width: 100 }),
+    numberColumn<ProductRow, ProductSort>('stock_available', t('products.columns.available'), (p) => p.stock_available, { priority: 'low', width: 100, defaultHidden: true }),
+    textColumn<ProductRow, ProductSort>('unitate_masura', t('products.columns.unit'), (p) => p.unitate_masura, { priority: 'low', width: 70, defaultHidden: true }),
     moneyColumn<ProductRow, ProductSort>('pret_vanzare', t('products.columns.price'), (p) => p.pret_vanzare, (p) => p.selling_currency_txt, {
+      priority: 'high',
       sortKey: 'pret_vanzare',
       sortDescFirst: true,
     }),
     moneyColumn<ProductRow, ProductSort>('pret_vanzare_cu_tva', t('products.columns.priceWithVat'), (p) => p.pret_vanzare_cu_tva, (p) => p.selling_currency_txt, {
       defaultHidden: true,
     }),
-    numberColumn<ProductRow, ProductSort>('cota_tva_vanzare', t('products.columns.vat'), (p) => p.cota_tva_vanzare, { width: 70, format: (v) => `${String(v)}%` }),
-    textColumn<ProductRow, ProductSort>('category_name', t('products.columns.category'), (p) => p.category_name, { width: 140 }),
-    textColumn<ProductRow, ProductSort>('producator', t('products.columns.manufacturer'), (p) => p.producator, { width: 140, defaultHidden: true }),
+    numberColumn<ProductRow, ProductSort>('cota_tva_vanzare', t('products.columns.vat'), (p) => p.cota_tva_vanzare, { priority: 'low', width: 70, format: (v) => `${String(v)}%` }),
+    textColumn<ProductRow, ProductSort>('category_name', t('products.columns.category'), (p) => p.category_name, { priority: 'low', width: 140 }),
+    textColumn<ProductRow, ProductSort>('producator', t('products.columns.manufacturer'), (p) => p.producator, { priority: 'low', width: 140, defaultHidden: true }),
     {
       id: 'published',
       header: t('products.columns.published'),
@@ -62,6 +63,6 @@ export function productColumns(t: TFunction, connectorName: string | undefined):
       value: (p) => [p.website_published ? 'web' : '', p.partner_visible ? 'partner' : ''].filter(Boolean).join(' '),
       cell: (p) => <Badges row={p} t={t} connectorName={connectorName} />,
     },
-    dateColumn<ProductRow, ProductSort>('last_changed_ts', t('products.columns.changed'), (p) => p.last_changed_ts, { withTime: true, defaultHidden: true }),
+    dateColumn<ProductRow, ProductSort>('last_changed_ts', t('products.columns.changed'), (p) => p.last_changed_ts, { priority: 'low', withTime: true, defaultHidden: true }),
   ];
 }

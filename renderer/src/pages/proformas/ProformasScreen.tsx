@@ -20,14 +20,15 @@ export function ProformasScreen() {
   const columns = useMemo<DataTableColumn<Row, Sort>[]>(
     () => [
       numberColumn('proforma_id', t('documents.proformas.columns.id'), (r) => r.proforma_id, { sortKey: 'proforma_id', sortDescFirst: true, width: 80 }),
-      textColumn('number', t('documents.proformas.columns.number'), (r) => `${r.doc_series} ${r.doc_nr}`, { width: 110 }),
+      textColumn('number', t('documents.proformas.columns.number'), (r) => `${r.doc_series} ${r.doc_nr}`, { priority: 'high', width: 110 }),
       dateColumn('doc_date', t('documents.proformas.columns.date'), (r) => r.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
-      dateColumn('doc_due_date', t('documents.proformas.columns.due'), (r) => r.doc_due_date, { defaultHidden: true }),
+      dateColumn('doc_due_date', t('documents.proformas.columns.due'), (r) => r.doc_due_date, { priority: 'low', defaultHidden: true }),
       textColumn('client', t('documents.proformas.columns.client'), (r) => r.client_name, { width: 220 }),
-      moneyColumn('total', t('documents.proformas.columns.total'), (r) => r.total, (r) => r.currency),
-      moneyColumn('advance', t('documents.proformas.columns.advance'), (r) => r.paid_amount, (r) => r.currency, { defaultHidden: true }),
+      moneyColumn('total', t('documents.proformas.columns.total'), (r) => r.total, (r) => r.currency, { priority: 'high' }),
+      moneyColumn('advance', t('documents.proformas.columns.advance'), (r) => r.paid_amount, (r) => r.currency, { priority: 'low', defaultHidden: true }),
       {
         id: 'state',
+        priority: 'high',
         header: t('documents.proformas.columns.state'),
         width: 110,
         value: (r) => proformaState(r),
@@ -36,7 +37,7 @@ export function ProformasScreen() {
           return <Pill color={STATE_COLORS[s]}>{t(`documents.common.status.${s}`)}</Pill>;
         },
       },
-      numberColumn('invoice_id', t('documents.proformas.columns.invoice'), (r) => r.invoice_id, { width: 90 }),
+      numberColumn('invoice_id', t('documents.proformas.columns.invoice'), (r) => r.invoice_id, { priority: 'low', width: 90 }),
     ],
     [t],
   );

@@ -34,7 +34,8 @@ const latencyMs = Number(params.get('latency') ?? 25);
 
 const columns: DataTableColumn<SyntheticSale>[] = [
   numberColumn('bv_id', 'ID', (s) => s.bv_id, { sortKey: 'bv_id', sortDescFirst: true, width: 90 }),
-  textColumn('number', 'Number', (s) => `${s.doc_series} ${s.doc_nr}`, { width: 120 }),
+  // A link in a cell: reached by the arrows and Enter, never a Tab stop of its own.
+  textColumn('number', 'Number', (s) => `${s.doc_series} ${s.doc_nr}`, { width: 120, cell: (s) => <a href={`#sale-${s.bv_id}`}>{`${s.doc_series} ${s.doc_nr}`}</a> }),
   dateColumn('doc_date', 'Date', (s) => s.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
   textColumn('client_name', 'Client', (s) => s.client_name, { width: 220 }),
   moneyColumn('document_value_with_vat', 'Total', (s) => s.document_value_with_vat, (s) => s.currency, {
