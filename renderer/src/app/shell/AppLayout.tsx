@@ -81,7 +81,7 @@ export function AppLayout() {
       <CommandPalette />
       {/* Inside the router: a toast's link to a record is a router link. */}
       {/* Bottom right, one stack: never over the header's controls; at most four at once, the rest wait. */}
-      <Notifications position="bottom-right" limit={4} zIndex={400} />
+      <Notifications position="bottom-right" limit={4} />
     </AppShell>
   );
 }
