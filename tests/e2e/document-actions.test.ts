@@ -117,6 +117,11 @@ describe('Storno from the invoice panel', () => {
     await panel.getByText(`Already reversed by storno ${stornoName}.`).waitFor();
     expect(await panel.getByRole('button', { name: 'Storno (reverse)' }).isDisabled()).toBe(true);
     expect(await panel.getByRole('link', { name: `Reversed by storno ${stornoName}` }).isVisible()).toBe(true);
+    expect(await panel.getByTestId('badge-reversed').textContent()).toBe('reversed');
+    // The same panel in Romanian.
+    await page.getByTestId('language-switch').getByText('RO', { exact: true }).click();
+    await panel.getByText(`Stornată deja prin ${stornoName}.`).waitFor();
+    expect(await panel.getByRole('button', { name: 'Stornează' }).isDisabled()).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -147,7 +147,7 @@ export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoi
       return {
         ...record,
         reverses: { bocp_id: inv.id, doc_series: inv.series, doc_nr: inv.number, doc_date: inv.date },
-        stock_returned: inv.workpoint_id === null ? 0 : lines.reduce((sum, l) => sum + (l.product_id === null ? 0 : -l.quantity), 0),
+        stock_returned: inv.workpoint_id === null ? 0 : Math.round(lines.reduce((sum, l) => sum + (l.product_id === null ? 0 : -l.quantity), 0) * 1000) / 1000,
         order_unique_id: order?.order_unique_id ?? null,
         notifications: deliveries.since(companyId, mark),
       };

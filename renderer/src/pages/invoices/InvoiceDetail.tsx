@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Tooltip } from '@mantine/core';
+import { Badge, Button, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RegisterPaymentModal } from '../sales/RegisterPaymentModal.tsx';
 import { DetailPanel, DetailSection, KeyValue, queryState } from '../../components/detail/index.ts';
@@ -45,6 +45,17 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
         d && (
           <>
             <StateBadge state={paymentState(d)} />
+            {/* Reversed by a storno, or a storno itself (invoices.storno): said beside the payment state. */}
+            {d.reversed_by && (
+              <Badge color="violet" data-testid="badge-reversed">
+                {t('documents.invoices.storno.badgeReversed')}
+              </Badge>
+            )}
+            {d.storno_of_id !== null && (
+              <Badge color="violet" data-testid="badge-storno">
+                {t('documents.invoices.storno.badgeStorno')}
+              </Badge>
+            )}
             <Tooltip label={payBlocked} disabled={!payBlocked} multiline w={260}>
               <span>
                 <Button size="xs" onClick={() => setPaying(true)} disabled={!!payBlocked} data-testid="action-register-payment">

@@ -31,6 +31,8 @@ export const en = {
     blockedStorno: 'This invoice is itself a storno: it is not reversed again.',
     blockedReversed: 'Already reversed by storno {{number}}.',
     reversedBy: 'Reversed by storno',
+    badgeReversed: 'reversed',
+    badgeStorno: 'storno',
   },
   detail: {
     title: 'Invoice {{number}}',
@@ -77,6 +79,8 @@ export const ro: Messages<typeof en> = {
     blockedStorno: 'Factura este ea însăși o stornare: nu se stornează din nou.',
     blockedReversed: 'Stornată deja prin {{number}}.',
     reversedBy: 'Stornată prin',
+    badgeReversed: 'stornată',
+    badgeStorno: 'stornare',
   },
   detail: {
     title: 'Factura {{number}}',
