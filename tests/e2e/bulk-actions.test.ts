@@ -222,10 +222,11 @@ describe('bulk actions on connector orders', () => {
     }
     await dialog.getByTestId('bulk-close').click();
     await dialog.waitFor({ state: 'hidden' });
-    // The list shows the new invoices (and the selection is cleared).
-    await expect.poll(() => rowOf(page, a.uid).textContent()).toMatch(/\d/);
+    // The list shows the new invoices (in its Documents column, shown on a wide screen) and the selection is cleared.
+    await page.setViewportSize({ width: 1920, height: 900 });
     const aInvoice = (await core().invoke('orders.get', { company_id: 1, SERVICE_order_id: a.id })).invoices[0]!;
     await expect.poll(() => rowOf(page, a.uid).textContent()).toContain(`${aInvoice.seria} ${aInvoice.nr}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(await page.getByRole('grid').locator('[aria-selected="true"]').count()).toBe(0);
 
     // Generate AWBs for the same three: a, b, c take one each (the connector's default courier).
@@ -282,23 +283,25 @@ describe('Cancel in a bulk run', () => {
     const grid = page.getByRole('grid');
     await grid.locator('[role="row"][aria-rowindex="5"] [data-select]').waitFor();
     for (const index of [2, 3, 4, 5]) await grid.locator(`[role="row"][aria-rowindex="${index}"] [data-select]`).click();
-    // Each status call answered after 600 ms: the run is slow enough to be stopped half way.
+    // Each status call answered after 1.5 s: the run is slow enough to be stopped half way.
     await page.route('**/_sandbox/accounts/1/connectors/*/orders/*/status', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.getByRole('button', { name: 'Change status…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change the status of the selected orders' });
     await dialog.getByLabel('New status', { exact: false }).fill('stopped-e2e');
     await dialog.getByRole('button', { name: 'Run on 4 orders' }).click();
-    await expect.poll(() => dialog.getByTestId('bulk-progress').textContent()).toBe('Order 2 of 4');
+    await expect.poll(() => dialog.getByTestId('bulk-progress').textContent(), { timeout: 10_000 }).toBe('Order 2 of 4');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.getByTestId('bulk-summary').textContent(), { timeout: 30_000 }).toMatch(/not run/);
     const got = await results(dialog);
     const done = Object.keys(got).filter((uid) => got[uid]![0] === 'done');
     const notRun = Object.keys(got).filter((uid) => got[uid]![0] === 'notRun');
-    expect(done.length).toBe(2);
-    expect(notRun.length).toBe(2);
+    // Cancel was clicked while the second order was under way (on a loaded machine, maybe the third).
+    expect(done.length).toBeGreaterThanOrEqual(2);
+    expect(notRun.length).toBeGreaterThanOrEqual(1);
+    expect(done.length + notRun.length).toBe(4);
     expect(await dialog.getByText('Stopped: the orders after the cancel were not run.').count()).toBe(1);
     // The orders not run keep their status; the done ones have the new one.
     const { rows } = await core().invoke('lists.connectorOrders', { company_id: 1, connector_id: 1, limit: 100, offset: 0 });
