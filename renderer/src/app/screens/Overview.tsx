@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useDeferredValue, useState } from 'react';
+import { Badge, Card, Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +82,9 @@ export function Overview() {
   const [days, setDays] = useState<30 | 90>(30);
   // The other range's figures stay on screen while it loads (no flash of the loader).
   const overview = useOperation('dashboard.overview', { company_id: companyId, days }, { placeholderData: keepPreviousData });
+  // The figures first: the four charts (recharts' SVG, the costlier part) are drawn in a
+  // render of their own right after, so the cards are on screen without waiting for them.
+  const charts = useDeferredValue(overview.data, undefined);
   return (
     <>
       <PageHeader screen="overview" />
@@ -101,7 +104,11 @@ export function Overview() {
               {t('dashboard.ronNote', { today: formatDate(overview.data.today) })}
             </Text>
             <Figures overview={overview.data} companyId={companyId} />
-            <Charts overview={overview.data} companyId={companyId} days={days} onDays={setDays} />
+            {charts ? (
+              <Charts overview={charts} companyId={companyId} days={days} onDays={setDays} />
+            ) : (
+              <Skeleton h={560} radius="md" data-testid="overview-charts-loading" />
+            )}
           </Stack>
         )}
         <ServiceCard companyId={companyId} />
