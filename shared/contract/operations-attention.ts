@@ -7,7 +7,7 @@ const FailedDeliveries = Type.Object({
   count: Type.Integer({ minimum: 1 }),
 });
 
-/** A connector whose receiver the dispatcher paused after failures in a row (docs/webhooks.md, "Paused receivers"). */
+/** A connector whose receiver the dispatcher paused after failures in a row (docs/webhooks.md, "Isolation"). */
 const PausedReceiver = Type.Object({
   kind: Type.Literal('paused_receiver'),
   connector_id: Type.Integer(),
