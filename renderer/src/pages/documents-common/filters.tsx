@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, CloseButton, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, TextInput, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useRouter } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
@@ -79,6 +80,17 @@ export function useTypedFilter(value: string | undefined, onChange: (next: strin
   const [text, setText] = useState(value ?? '');
   const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
   useEffect(() => setText((current) => (current.trim() === (value ?? '') ? current : (value ?? ''))), [value]);
+  // The list opened again with no filter at all (its own sidebar entry, while the address already
+  // had no text): the address did not change, so the effect above does not run. Text typed and
+  // not yet sent goes too: the box shows what the list shows.
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (Object.keys(event.toLocation.search ?? {}).length === 0) setText('');
+      }),
+    [router],
+  );
   useEffect(() => {
     const next = debounced.trim() === '' ? undefined : debounced.trim().slice(0, 100);
     if (next !== value) onChange(next);

@@ -3,7 +3,7 @@ import type { Messages } from '../../i18n/messages-type.ts';
 export const en = {
   columns: { id: 'ID', bonNr: 'Receipt no.', date: 'Date', sale: 'Sales receipt', client: 'Client', total: 'Total', status: 'Status', zNr: 'Z report', cash: 'Cash', card: 'Card', station: 'Station' },
   status: { '0': 'cancelled', '1': 'not printed', '2': 'in process', '3': 'printed' },
-  filters: { q: 'Receipt no. or its sales receipt', status: 'Status', anyStatus: 'Any status' },
+  filters: { q: 'Receipt or sale no.…', status: 'Status', anyStatus: 'Any status' },
   empty: { title: 'No fiscal receipts yet', description: 'Fiscal receipts (bonuri fiscale) appear here when a sales receipt is printed or a POS imports them (POST /payments/fiscalreceipt/).' },
   emptyFiltered: 'No fiscal receipts match these filters',
   detail: {
@@ -30,7 +30,7 @@ export const en = {
 export const ro: Messages<typeof en> = {
   columns: { id: 'ID', bonNr: 'Nr. bon', date: 'Data', sale: 'Bon de vânzare', client: 'Client', total: 'Total', status: 'Stare', zNr: 'Raport Z', cash: 'Numerar', card: 'Card', station: 'Stație' },
   status: { '0': 'anulat', '1': 'netipărit', '2': 'în curs', '3': 'tipărit' },
-  filters: { q: 'Nr. bon sau bonul de vânzare', status: 'Stare', anyStatus: 'Orice stare' },
+  filters: { q: 'Nr. bon sau vânzare…', status: 'Stare', anyStatus: 'Orice stare' },
   empty: { title: 'Niciun bon fiscal încă', description: 'Bonurile fiscale apar aici când un bon de vânzare este tipărit sau un POS le importă (POST /payments/fiscalreceipt/).' },
   emptyFiltered: 'Niciun bon fiscal nu corespunde filtrelor',
   detail: {

@@ -2,7 +2,7 @@ import type { Messages } from '../../i18n/messages-type.ts';
 
 export const en = {
   columns: { id: 'ID', number: 'Number', date: 'Date', due: 'Due', client: 'Client', total: 'Total', state: 'State', invoice: 'Invoice', advance: 'Advance paid' },
-  filters: { q: 'Number (PF 60) or client name' },
+  filters: { q: 'Number or client…' },
   empty: { title: 'No proformas yet', description: 'Proformas appear here when a connector order or the REST API issues one.' },
   emptyFiltered: 'No proformas match these filters',
   toInvoice: {
@@ -41,7 +41,7 @@ export const en = {
 
 export const ro: Messages<typeof en> = {
   columns: { id: 'ID', number: 'Număr', date: 'Data', due: 'Scadența', client: 'Client', total: 'Total', state: 'Stare', invoice: 'Factura', advance: 'Avans încasat' },
-  filters: { q: 'Număr (PF 60) sau nume client' },
+  filters: { q: 'Număr sau client…' },
   empty: { title: 'Nicio proformă încă', description: 'Proformele apar aici când o comandă de conector sau API-ul REST emite una.' },
   emptyFiltered: 'Nicio proformă nu corespunde filtrelor',
   toInvoice: {

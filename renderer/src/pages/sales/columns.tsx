@@ -30,9 +30,9 @@ export function useSaleColumns(): DataTableColumn<SaleRow, SaleSort>[] {
   return useMemo(
     () => [
       numberColumn<SaleRow, SaleSort>('bv_id', t('sales.columns.id'), (s) => s.bv_id, { sortKey: 'bv_id', sortDescFirst: true, width: 80 }),
-      textColumn<SaleRow, SaleSort>('number', t('sales.columns.number'), saleNumber, { priority: 'high', width: 110 }),
-      dateColumn<SaleRow, SaleSort>('doc_date', t('sales.columns.date'), (s) => s.doc_date, { sortKey: 'doc_date', sortDescFirst: true }),
-      textColumn<SaleRow, SaleSort>('client', t('sales.columns.client'), (s) => s.client_name, { width: 220 }),
+      textColumn<SaleRow, SaleSort>('number', t('sales.columns.number'), saleNumber, { width: 110 }),
+      dateColumn<SaleRow, SaleSort>('doc_date', t('sales.columns.date'), (s) => s.doc_date, { sortKey: 'doc_date', sortDescFirst: true, width: 110 }),
+      textColumn<SaleRow, SaleSort>('client', t('sales.columns.client'), (s) => s.client_name, { width: 200 }),
       textColumn<SaleRow, SaleSort>('client_cui', t('sales.columns.clientCui'), (s) => s.client_cui, { priority: 'low', defaultHidden: true }),
       moneyColumn<SaleRow, SaleSort>('total', t('sales.columns.total'), (s) => s.document_value_with_vat, (s) => s.currency, {
         priority: 'high',
@@ -40,13 +40,13 @@ export function useSaleColumns(): DataTableColumn<SaleRow, SaleSort>[] {
         sortDescFirst: true,
       }),
       moneyColumn<SaleRow, SaleSort>('paid', t('sales.columns.paid'), (s) => s.paid_amount, (s) => s.currency, { priority: 'high', sortKey: 'paid_amount', sortDescFirst: true }),
-      moneyColumn<SaleRow, SaleSort>('open', t('sales.columns.open'), (s) => Math.max(0, openAmount(s)), (s) => s.currency, { priority: 'high', sortKey: 'open_amount', sortDescFirst: true }),
+      moneyColumn<SaleRow, SaleSort>('open', t('sales.columns.open'), (s) => Math.max(0, openAmount(s)), (s) => s.currency, { width: 130, sortKey: 'open_amount', sortDescFirst: true }),
       textColumn<SaleRow, SaleSort>('currency', t('sales.columns.currency'), (s) => s.currency, { priority: 'low', defaultHidden: true, width: 80 }),
       {
         id: 'status',
         priority: 'high',
         header: t('sales.columns.status'),
-        width: 170,
+        width: 140,
         value: (s) => [s.document_cancelled ? 'cancelled' : '', s.invoice_id !== null ? 'invoiced' : '', s.added_by_api ? 'api' : ''].filter(Boolean).join(' '),
         cell: (s) => (
           <span style={PILLS}>
