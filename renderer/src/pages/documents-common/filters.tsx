@@ -211,10 +211,13 @@ export function ClientFilter({
   value,
   onChange,
   inPopover = false,
+  width = 220,
 }: {
   companyId: number;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
+  /** In the toolbar (a screen with many filters narrows it to keep them on one row). */
+  width?: number;
   /** Inside MoreFilters: full width, labelled above, its list inside the popover (a click on it is not "outside"). */
   inPopover?: boolean;
 }) {
@@ -243,7 +246,7 @@ export function ClientFilter({
   return (
     <Select
       size="xs"
-      w={inPopover ? '100%' : 220}
+      w={inPopover ? '100%' : width}
       searchable
       clearable
       clearButtonProps={{ 'aria-label': t('documents.common.filters.clearClient') }}
@@ -355,7 +358,7 @@ export function FilterBar({ children }: { children: ReactNode }) {
 }
 
 /** cancelled: only the cancelled documents, only the live ones, or both. */
-export function CancelledFilter({ value, onChange }: { value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
+export function CancelledFilter({ value, onChange, width }: { value: boolean | undefined; onChange: (value: boolean | undefined) => void; width?: number }) {
   const { t } = useTranslation();
   return (
     <FlagFilter
@@ -366,6 +369,7 @@ export function CancelledFilter({ value, onChange }: { value: boolean | undefine
       value={value}
       onChange={onChange}
       testId="filter-cancelled"
+      width={width}
     />
   );
 }

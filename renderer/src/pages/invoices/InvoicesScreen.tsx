@@ -59,9 +59,9 @@ export function InvoicesScreen() {
       emptyFiltered={t('documents.invoices.emptyFiltered')}
       filters={
         <>
-          <SearchFilter value={search.q} onChange={(q) => patch({ q })} placeholder={t('documents.invoices.filters.q')} />
-          <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} />
-          <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} />
+          <SearchFilter value={search.q} onChange={(q) => patch({ q })} placeholder={t('documents.invoices.filters.q')} width={160} />
+          <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={180} />
+          <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} width={160} />
           <FlagFilter
             label={t('documents.invoices.filters.paid')}
             any={t('documents.invoices.filters.paidAny')}
@@ -70,9 +70,9 @@ export function InvoicesScreen() {
             value={search.paid}
             onChange={(paid) => patch({ paid })}
             testId="filter-paid"
-            width={160}
+            width={140}
           />
-          <CancelledFilter value={search.cancelled} onChange={(cancelled) => patch({ cancelled })} />
+          <CancelledFilter value={search.cancelled} onChange={(cancelled) => patch({ cancelled })} width={130} />
         </>
       }
       detail={(id) => <InvoiceDetail companyId={companyId} id={id} onClose={() => state.setOpen(null)} />}
