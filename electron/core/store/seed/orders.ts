@@ -285,7 +285,7 @@ export function connectorOrder(st: DocState, sec: number, connectorId: 1 | 2): v
     shipped ? awbSec : 0,
     status === 'completed' || status === 'delivered' ? Math.min(ctx.nowSec, sec + rng.int(2, 6) * DAY) : 0,
   );
-  const mentions = rng.chance(0.15) ? rng.pick(['Va rog sunati inainte de livrare', 'Livrare dupa ora 17', 'Las la receptie']) : '';
+  const mentions = rng.chance(0.15) ? rng.pick(['Vă rog sunați înainte de livrare', 'Livrare după ora 17', 'Las la recepție']) : '';
 
   const contact = contacts.contactDetails(contactIndex);
   const reference = ecommerce ? `#${uniqueId}` : uniqueId;

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Code, Group, Table, Text } from '@mantine/core';
+import { NotificationTypeValue } from '../../components/api-value/ApiValue.tsx';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveryWithAttempts } from '../../../../shared/domain/webhooks.ts';
@@ -36,7 +37,7 @@ export function OrderNotifications({ companyId, orderUniqueId, deliveries }: { c
                 #{d.id}
               </Table.Td>
               <Table.Td>
-                <Code>{d.notification_type}</Code>
+                <NotificationTypeValue type={d.notification_type} />
               </Table.Td>
               <Table.Td>
                 <DeliveryBadge delivery={d} />

@@ -1,3 +1,4 @@
+import { OrderStatusValue } from '../../components/api-value/ApiValue.tsx';
 import { Pill } from '../../components/data-table/index.ts';
 
 type PillColor = 'gray' | 'red' | 'teal' | 'blue' | 'yellow' | 'violet';
@@ -18,5 +19,9 @@ export const orderStatusColor = (status: string): PillColor => COLOURS.find(([wo
 
 /** An order's status as a badge, as every other list shows its statuses. */
 export function OrderStatusPill({ status }: { status: string }) {
-  return <Pill color={orderStatusColor(status)}>{status}</Pill>;
+  return (
+    <Pill color={orderStatusColor(status)}>
+      <OrderStatusValue status={status} />
+    </Pill>
+  );
 }

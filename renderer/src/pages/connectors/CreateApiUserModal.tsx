@@ -103,10 +103,11 @@ export function CreateApiUserModal({
         <Stack gap="sm">
           <TextInput
             label={t('connectorsScreen.createForm.username')}
-            description={INPUT.username?.description}
+            description={t('connectorsScreen.createForm.usernameHint')}
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
-            error={errors.username}
+            // the server's rule is a regular expression: said in plain words here
+            error={errors.username && /pattern|match|\^\[/i.test(errors.username) ? t('connectorsScreen.createForm.usernameRule') : errors.username}
             required
             data-autofocus
             autoComplete="off"

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { NotificationTypeValue } from '../../components/api-value/ApiValue.tsx';
+import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ function DeliveryLine({ companyId, notification, connectors }: { companyId: numb
     <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="queued-notification" data-delivery-id={notification.delivery_id} data-state={state ?? 'loading'}>
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm">
-          <Code>{notification.notification_type}</Code> → {connector}
+          <NotificationTypeValue type={notification.notification_type} /> → {connector}
         </Text>
         <Anchor component={Link} size="xs" to="/c/$companyId/logs/webhooks" params={{ companyId } as never} search={logSearch(notification, d?.connector_id) as never}>
           #{notification.delivery_id} · {t('products.notifications.openLog')}

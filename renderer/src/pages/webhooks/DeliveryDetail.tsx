@@ -1,3 +1,4 @@
+import { NotificationTypeValue } from '../../components/api-value/ApiValue.tsx';
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WebhookAttempt, WebhookDeliveryWithAttempts } from '../../../../shared/domain/webhooks.ts';
@@ -162,7 +163,7 @@ export function DeliveryDetail({ companyId, id, connectorName, onClose, onOpen }
             <KeyValue
               items={[
                 { label: f('status'), value: <Badge variant="light" color={STATUS_COLOR[status]} data-testid="delivery-status">{t(`webhookLog.status.${status}`)}</Badge> },
-                { label: f('type'), value: d.notification_type },
+                { label: f('type'), value: <NotificationTypeValue type={d.notification_type} /> },
                 { label: f('subject'), value: subjectOf(d) },
                 { label: f('connector'), value: connectorName(d.connector_id) },
                 { label: f('created'), value: formatDateTime(d.created_ts) },
