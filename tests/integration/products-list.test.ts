@@ -26,7 +26,7 @@ const demo = useDemo({
       VALUES (900002, 2, 'P000001', 'Other account product', '${now}', '${now}');
     `);
     // The EUR pricelist: a fixed price (EUR) for a RON product, a rule on the parent category
-    // 'Alimente si bauturi' (so 'Cafea si ceai' inherits it), an expired product rule, and a
+    // 'Alimente și băuturi' (so 'Cafea și ceai' inherits it), an expired product rule, and a
     // product rule that beats the category rule.
     const [ronProduct, expired, coffee, beatsCategory] = [
       one<{ id: number }>("SELECT id FROM products WHERE company_id = 1 AND selling_currency = 'RON' AND deleted = 0 AND is_sellable = 1 AND category_id NOT IN (5, 6) ORDER BY id LIMIT 1").id,
@@ -83,7 +83,7 @@ describe('GET /product/list/', () => {
       cod_produs: ODD.code,
       barcode: ODD.barcode,
       product_name: 'Șurub cu cap înecat M8',
-      category_name: 'Bricolaj si gradina',
+      category_name: 'Bricolaj și grădină',
       stoc_global: 1025.5,
       unitate_masura: 'buc',
       pret_vanzare: 1.5,
@@ -329,7 +329,7 @@ describe('GET /product/list/', () => {
     expect(byId.get(eurCase.ronProduct)!.pret_vanzare).toBe(round2(10 * eurRate));
     // an expired rule does not apply (and does not let the product in)
     expect(byId.has(eurCase.expired)).toBe(false);
-    // 'Cafea si ceai' inherits the 3% of its parent 'Alimente si bauturi'
+    // 'Cafea și ceai' inherits the 3% of its parent 'Alimente și băuturi'
     const coffee = one<{ pret_vanzare: number }>('SELECT pret_vanzare FROM products WHERE id = ?', eurCase.coffee);
     expect(byId.get(eurCase.coffee)!.pret_vanzare).toBe(round2(coffee.pret_vanzare * 0.97));
     // the product's own rule (50%) beats its category's 3%
