@@ -1,5 +1,6 @@
+import { NotificationTypeValue } from '../../components/api-value/ApiValue.tsx';
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderAddress, OrderDetail } from '../../../../shared/domain/order-detail.ts';
@@ -71,7 +72,7 @@ function LastAction({ outcome, order }: { outcome: ActionOutcome; order: OrderDe
             const delivery = order.notifications.find((d) => d.id === n.delivery_id);
             return (
               <Group key={n.delivery_id} gap="xs">
-                <Code>{n.notification_type}</Code>
+                <NotificationTypeValue type={n.notification_type} />
                 <Text size="sm">#{n.delivery_id}</Text>
                 <Text size="sm" c="dimmed" aria-hidden>
                   →

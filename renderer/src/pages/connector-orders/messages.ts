@@ -36,7 +36,7 @@ export const en = {
   detail: {
     label: 'Connector order {{uid}}',
     title: 'Order {{uid}}',
-    subtitle: '{{connector}} · SERVICE_order_id {{id}}',
+    subtitle: '{{connector}} · order no. {{id}}',
     order: 'Order',
     fields: {
       reference: 'Reference',
@@ -223,7 +223,7 @@ export const ro: Messages<typeof en> = {
   detail: {
     label: 'Comanda de conector {{uid}}',
     title: 'Comanda {{uid}}',
-    subtitle: '{{connector}} · SERVICE_order_id {{id}}',
+    subtitle: '{{connector}} · comanda nr. {{id}}',
     order: 'Comandă',
     fields: {
       reference: 'Referință',
