@@ -23,7 +23,7 @@ export interface Screen {
 }
 
 /** A screen's root (`screen-<id>`) and, for a list, its first loaded row. */
-const loaded = (id: string, list = true) => async (page: Page) => {
+export const loaded = (id: string, list = true) => async (page: Page) => {
   await page.getByTestId(`screen-${id}`).waitFor();
   if (list) await page.locator('[role="grid"] [role="row"][aria-rowindex="2"]:not([aria-busy="true"])').first().waitFor();
 };
