@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
  * carries beside it in small dimmed monospace (what a developer greps the logs and payloads for).
  * A value without a label (a shop's own order status) is shown as it is.
  */
-export function ApiValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function ApiValue({ label, value, testId, compact = false }: { label: string; value: string; testId?: string; compact?: boolean }) {
   if (label === value) return <span data-testid={testId}>{value}</span>;
+  // in a narrow table cell: the label alone, the API value as its tooltip
+  if (compact) return <span data-testid={testId} title={value}>{label}</span>;
   return (
     <span data-testid={testId} title={value}>
       {label}{' '}
@@ -36,7 +38,7 @@ export function NotificationTypeValue({ type, testId }: { type: string; testId?:
 }
 
 /** An order status as the shop reports it (processing, on-hold, completed ...) labelled, the raw status beside it. */
-export function OrderStatusValue({ status, testId }: { status: string; testId?: string }) {
+export function OrderStatusValue({ status, testId, compact = false }: { status: string; testId?: string; compact?: boolean }) {
   const label = useApiLabel('orderStatus');
-  return <ApiValue label={label(status)} value={status} {...(testId && { testId })} />;
+  return <ApiValue label={label(status)} value={status} compact={compact} {...(testId && { testId })} />;
 }

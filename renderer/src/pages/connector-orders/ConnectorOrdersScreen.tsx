@@ -40,7 +40,7 @@ export function ConnectorOrdersScreen() {
         priority: 'high',
         header: c('status'),
         value: (o) => (o.order_cancelled ? 'cancelled' : o.order_status),
-        cell: (o) => (o.order_cancelled ? <Pill color="red">{t('connectorOrders.cancelledPill')}</Pill> : <OrderStatusPill status={o.order_status} />),
+        cell: (o) => (o.order_cancelled ? <Pill color="red">{t('connectorOrders.cancelledPill')}</Pill> : <OrderStatusPill status={o.order_status} compact />),
         width: 130,
       },
       textColumn('client', c('client'), (o) => o.client_name, { width: 200 }),

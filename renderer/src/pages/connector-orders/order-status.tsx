@@ -18,10 +18,10 @@ const COLOURS: Array<[RegExp, PillColor]> = [
 export const orderStatusColor = (status: string): PillColor => COLOURS.find(([words]) => words.test(status))?.[1] ?? 'gray';
 
 /** An order's status as a badge, as every other list shows its statuses. */
-export function OrderStatusPill({ status }: { status: string }) {
+export function OrderStatusPill({ status, compact = false }: { status: string; compact?: boolean }) {
   return (
     <Pill color={orderStatusColor(status)}>
-      <OrderStatusValue status={status} />
+      <OrderStatusValue status={status} compact={compact} />
     </Pill>
   );
 }
