@@ -37,7 +37,7 @@ export function usePaymentColumns(typeName: (code: string) => string): DataTable
         id: 'allocation_status',
         priority: 'high',
         header: t('payments.columns.allocation'),
-        width: 130,
+        width: 150,
         value: (p) => p.allocation_status,
         cell: (p) => <Pill color={ALLOCATION_COLOR[p.allocation_status]}>{t(`payments.allocation.${p.allocation_status}`)}</Pill>,
       },
