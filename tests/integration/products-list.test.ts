@@ -91,7 +91,7 @@ describe('GET /product/list/', () => {
       cota_tva_vanzare: 19,
       selling_currency_txt: 'RON',
       website_published: 0,
-      producator: 'MesterPro',
+      producator: 'MeșterPro',
       last_changed_ts: '2026-01-01 00:00:00',
       custom_barcode: ODD.barcode,
       cod_intern: '',

@@ -300,7 +300,7 @@ export const productPatchExample: EndpointExample = {
       cota_tva_vanzare: 21,
       selling_currency_txt: 'RON',
       website_published: 1,
-      producator: 'MesterPro',
+      producator: 'MeșterPro',
       last_changed_ts: '2026-11-27 10:00:00',
       custom_barcode: '5941230000499',
       cod_intern: '49-BRIC',
