@@ -9,14 +9,16 @@ import { PageHeader } from '../../app/shell/PageHeader.tsx';
 import { DataTable } from '../../components/data-table/index.ts';
 import { ListDetailLayout } from '../../components/detail/index.ts';
 import { ChoiceFilter, ClearFilters, FilterRow, TextFilter } from '../webhooks/filters.tsx';
-import { DateRangeFilter } from '../documents-common/filters.tsx';
+import { DateRangeFilter, FilterChip } from '../documents-common/filters.tsx';
+import { formatDateTime } from '../../app/format.ts';
 import { useLogSource, type LogFilters } from '../webhooks/log-source.ts';
 import { ApiLogDetail } from './ApiLogDetail.tsx';
 import { apiLogColumns } from './columns.tsx';
 import { SavedViews } from '../../components/saved-views/index.ts';
 
 const ROUTE = '/c/$companyId/logs/api';
-const FILTER_KEYS = ['status', 'status_class', 'user', 'route', 'method', 'date_from', 'date_through'] as const;
+// since and errors come from the overview's figures (the last hour's calls, its errors): chips, no control.
+const FILTER_KEYS = ['status', 'status_class', 'user', 'route', 'method', 'date_from', 'date_through', 'since', 'errors'] as const;
 /** The statuses the REST API answers, offered one by one besides the classes. */
 const STATUSES = [200, 400, 401, 403, 404, 405, 409, 413, 429, 500, 503];
 
@@ -43,6 +45,8 @@ export function ApiLogScreen() {
     method: search.method,
     date_from: search.date_from,
     date_through: search.date_through,
+    since: search.since,
+    errors: search.errors,
   };
   const source = useLogSource('lists.apiLog', filters);
   const columns = useMemo(() => apiLogColumns(t), [t]);
@@ -118,6 +122,8 @@ export function ApiLogScreen() {
                   width={120}
                 />
                 <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
+                {search.since !== undefined && <FilterChip label={t('apiLog.filters.since', { time: formatDateTime(search.since) })} onRemove={() => patch({ since: undefined })} />}
+                {search.errors === true && <FilterChip label={t('apiLog.filters.errorsOnly')} onRemove={() => patch({ errors: undefined })} />}
                 {filtered && <ClearFilters label={t('apiLog.filters.clear')} onClear={clearFilters} />}
               </FilterRow>
             }

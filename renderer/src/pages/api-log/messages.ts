@@ -19,6 +19,8 @@ export const en = {
     anyMethod: 'Any method',
     clear: 'Clear filters',
     clearField: 'Clear',
+    since: 'Since {{time}}',
+    errorsOnly: 'Errors only (400 and above)',
   },
   empty: {
     title: 'No REST call yet',
@@ -73,6 +75,8 @@ export const ro: Messages<typeof en> = {
     anyMethod: 'Orice metodă',
     clear: 'Șterge filtrele',
     clearField: 'Șterge',
+    since: 'De la {{time}}',
+    errorsOnly: 'Doar erori (400 și peste)',
   },
   empty: {
     title: 'Niciun apel REST încă',

@@ -1,7 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceConnector } from '../../../../shared/domain/connectors.ts';
-import { ClearFilters, DateRangeFilter, FlagFilter, SearchFilter, useTypedFilter } from '../documents-common/filters.tsx';
+import { ClearFilters, DateRangeFilter, FilterChip, FlagFilter, SearchFilter, useTypedFilter } from '../documents-common/filters.tsx';
 
 export interface OrderFilterValues {
   connector_id?: number | undefined;
@@ -10,6 +10,8 @@ export interface OrderFilterValues {
   date_from?: string | undefined;
   date_through?: string | undefined;
   q?: string | undefined;
+  /** Set by the overview's figures (orders waiting for an invoice / an AWB): shown as a chip. */
+  waiting_for?: 'invoice' | 'awb' | undefined;
 }
 
 /** The order list's filters, each bound to one search param of the address (the controls of documents-common). */
@@ -67,7 +69,14 @@ export function OrderFilters({
         width={200}
       />
       <SearchFilter value={values.q} onChange={(q) => onChange({ q })} label={t('connectorOrders.filters.q')} placeholder={t('connectorOrders.filters.qPlaceholder')} width={200} />
-      {any && <ClearFilters onClear={() => onChange({ connector_id: undefined, order_status: undefined, cancelled: undefined, date_from: undefined, date_through: undefined, q: undefined })} />}
+      {values.waiting_for !== undefined && (
+        <FilterChip label={t(`connectorOrders.filters.waitingFor.${values.waiting_for}`)} onRemove={() => onChange({ waiting_for: undefined })} />
+      )}
+      {any && (
+        <ClearFilters
+          onClear={() => onChange({ connector_id: undefined, order_status: undefined, cancelled: undefined, date_from: undefined, date_through: undefined, q: undefined, waiting_for: undefined })}
+        />
+      )}
     </Group>
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateColumn, moneyColumn, numberColumn, Pill, textColumn, type DataTableColumn, type ListRow, type ListSortKey } from '../../components/data-table/index.ts';
-import { CancelledFilter, ClientFilter, DateRangeFilter, FlagFilter, SearchFilter } from '../documents-common/filters.tsx';
+import { ClientFilter, DateRangeFilter, FilterChip, FlagFilter, MoreFilters, SearchFilter } from '../documents-common/filters.tsx';
+import { formatDate } from '../../app/format.ts';
 import { ListScreen } from '../documents-common/ListScreen.tsx';
 import { paymentState, STATE_COLORS } from '../documents-common/detail-parts.tsx';
 import { useListScreen } from '../documents-common/use-list-screen.ts';
@@ -15,6 +16,10 @@ export function InvoicesScreen() {
   const { t } = useTranslation();
   const state = useListScreen('lists.invoices', 'bocp_id');
   const { companyId, search, patch } = state;
+
+  // A record open beside the table leaves it narrow: the client filter moves behind "Filters" (as on Sales).
+  const compact = search.open !== undefined;
+  const client = (inPopover: boolean) => <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} inPopover={inPopover} width={160} />;
 
   const columns = useMemo<DataTableColumn<Row, Sort>[]>(
     () => [
@@ -61,7 +66,7 @@ export function InvoicesScreen() {
         <>
           <SearchFilter value={search.q} onChange={(q) => patch({ q })} placeholder={t('documents.invoices.filters.q')} width={160} />
           <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={180} />
-          <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} width={160} />
+          {!compact && client(false)}
           <FlagFilter
             label={t('documents.invoices.filters.paid')}
             any={t('documents.invoices.filters.paidAny')}
@@ -72,7 +77,14 @@ export function InvoicesScreen() {
             testId="filter-paid"
             width={140}
           />
-          <CancelledFilter value={search.cancelled} onChange={(cancelled) => patch({ cancelled })} width={130} />
+          <MoreFilters
+            flags={[{ key: 'cancelled', label: t('documents.common.filters.cancelled'), value: search.cancelled }]}
+            onChange={(key, value) => patch({ [key]: value })}
+            {...(compact && { extra: client(true), extraCount: search.client_id === undefined ? 0 : 1 })}
+          />
+          {search.due_before !== undefined && (
+            <FilterChip label={t('documents.invoices.filters.dueBefore', { date: formatDate(search.due_before) })} onRemove={() => patch({ due_before: undefined })} />
+          )}
         </>
       }
       detail={(id) => <InvoiceDetail companyId={companyId} id={id} onClose={() => state.setOpen(null)} />}

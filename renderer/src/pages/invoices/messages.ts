@@ -2,7 +2,7 @@ import type { Messages } from '../../i18n/messages-type.ts';
 
 export const en = {
   columns: { id: 'ID', number: 'Number', date: 'Date', due: 'Due', client: 'Client', total: 'Total', rest: 'Left to pay', state: 'State', efactura: 'e-Factura', lastPayment: 'Last payment', currency: 'Currency' },
-  filters: { q: 'Number or client…', paid: 'Payment', paidAny: 'Paid and unpaid', paidYes: 'Paid', paidNo: 'Unpaid' },
+  filters: { q: 'Number or client…', paid: 'Payment', paidAny: 'Paid and unpaid', paidYes: 'Paid', paidNo: 'Unpaid', dueBefore: 'Due before {{date}}' },
   empty: { title: 'No invoices yet', description: 'Invoices appear here when they are issued: from a connector order (Issue invoice) or by a partner program through the API.' },
   emptyFiltered: 'No invoices match these filters',
   storno: {
@@ -50,7 +50,7 @@ export const en = {
 
 export const ro: Messages<typeof en> = {
   columns: { id: 'ID', number: 'Număr', date: 'Data', due: 'Scadența', client: 'Client', total: 'Total', rest: 'Rest de plată', state: 'Stare', efactura: 'e-Factura', lastPayment: 'Ultima plată', currency: 'Moneda' },
-  filters: { q: 'Număr sau client…', paid: 'Plată', paidAny: 'Achitate și neachitate', paidYes: 'Achitate', paidNo: 'Neachitate' },
+  filters: { q: 'Număr sau client…', paid: 'Plată', paidAny: 'Achitate și neachitate', paidYes: 'Achitate', paidNo: 'Neachitate', dueBefore: 'Scadente înainte de {{date}}' },
   empty: { title: 'Nicio factură încă', description: 'Facturile apar aici când sunt emise: dintr-o comandă de conector (Emite factura) sau de programul unui partener prin API.' },
   emptyFiltered: 'Nicio factură nu corespunde filtrelor',
   storno: {

@@ -28,7 +28,7 @@ export function ProductFilters({ value, onChange, options, connectors }: Props) 
   const { t } = useTranslation();
   const any = t('products.filters.any');
   return (
-    <Group gap="xs" wrap="wrap" mb="sm" data-testid="product-filters">
+    <Group gap="xs" wrap="wrap" data-testid="product-filters">
       <Select
         size="xs"
         w={150}

@@ -45,7 +45,6 @@ export function ProductsScreen() {
       <PageHeader screen="products">
         <CatalogueImageSetting companyId={companyId} />
       </PageHeader>
-      <ProductFilters value={filters} onChange={setFilters} options={options.data} connectors={connectors.data} />
       <div style={{ flex: 1, minHeight: 0 }}>
         <ListDetailLayout
           table={
@@ -56,9 +55,11 @@ export function ProductsScreen() {
               rowKey={(p) => p.product_id}
               {...source}
               toolbar={
-                <Group gap="xs" wrap="nowrap">
+                // The filters sit in the table's card, as on every list; they wrap inside it on a narrow window.
+                <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
                   <SavedViews tableId="products" />
                   <SearchFilter value={filters.q} onChange={(q) => setFilters({ q })} label={t('products.filters.search')} placeholder={t('products.filters.searchPlaceholder')} width={180} />
+                  <ProductFilters value={filters} onChange={setFilters} options={options.data} connectors={connectors.data} />
                   {Object.values(filters).some((v) => v !== undefined) && <ClearFilters onClear={clearFilters} />}
                 </Group>
               }
