@@ -2,12 +2,10 @@ import type { Database } from 'better-sqlite3';
 import type { documentActionOperations } from '../../../shared/contract/operations-document-actions.ts';
 import type { DomainDeps } from '../domain-deps.ts';
 import type { HandlersOf, OperationHandlers } from '../operation-handlers.ts';
-import type { Contacts } from '../domains/contacts/index.ts';
-import { createContactUpdate } from '../domains/contacts/contact-update.ts';
-import type { Invoices } from '../domains/invoices/index.ts';
-import { createInvoiceStorno } from '../domains/invoices/invoice-storno.ts';
+import { createContactUpdate, type Contacts } from '../domains/contacts/index.ts';
+import { createInvoiceStorno, type Invoices } from '../domains/invoices/index.ts';
 import type { ProductPushes } from '../domains/products/index.ts';
-import { createProformaInvoice } from '../domains/proformas/proforma-invoice.ts';
+import { createProformaInvoice } from '../domains/proformas/index.ts';
 
 export interface DocumentActionDeps {
   db: Database;

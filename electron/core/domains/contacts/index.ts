@@ -6,6 +6,7 @@ import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { Where } from '../../store/where.ts';
 import { flag } from '../../store/document-query.ts';
 import { prefixPattern } from '../../store/text-search.ts';
+export { createContactUpdate } from './contact-update.ts';
 
 export interface ContactIncludes {
   pricelist?: boolean;

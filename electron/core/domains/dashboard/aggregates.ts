@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { WAITING_AWB, WAITING_INVOICE } from '../connectors/orders-read.ts';
+import { WAITING_AWB, WAITING_INVOICE } from '../connectors/index.ts';
 
 /*
  * The overview's SQL. Each statement reads one index of migration 027 (or an older one), never a

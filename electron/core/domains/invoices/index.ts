@@ -7,6 +7,7 @@ import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { createDocumentNumberResolver, createDocumentSearch } from '../../store/text-search.ts';
 import { clientAddressReader, streetLine, type ClientAddress } from './client-address.ts';
+export { createInvoiceStorno } from './invoice-storno.ts';
 
 export interface InvoicesQuery extends DocumentQuery {
   /**

@@ -3,11 +3,7 @@ import { badRequest, conflict, notFound } from '../../../../shared/contract/erro
 import type { InvoiceStornoDone, InvoiceStornoInput } from '../../../../shared/domain/document-actions.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
-import { createDocumentRows } from '../connectors/order-document-rows.ts';
-import type { DocLine } from '../connectors/order-lines.ts';
-import { invoiceNotification } from '../connectors/order-notifications.ts';
-import { createOrderStock } from '../connectors/order-stock.ts';
-import { createStaffDeliveries } from '../connectors/staff-deliveries.ts';
+import { createDocumentRows, createOrderStock, createStaffDeliveries, invoiceNotification, type DocLine } from '../connectors/index.ts';
 import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
 import type { Invoices } from './index.ts';

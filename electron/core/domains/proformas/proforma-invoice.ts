@@ -5,10 +5,7 @@ import type { OrderInvoiceDone, OrderInvoiceInput } from '../../../../shared/dom
 import type { Static } from 'typebox';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
-import { createDocumentRows } from '../connectors/order-document-rows.ts';
-import { addDays } from '../connectors/order-settings.ts';
-import { createOrderStock } from '../connectors/order-stock.ts';
-import { createStaffDeliveries } from '../connectors/staff-deliveries.ts';
+import { addDays, createDocumentRows, createOrderStock, createStaffDeliveries } from '../connectors/index.ts';
 import type { Invoices } from '../invoices/index.ts';
 import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
