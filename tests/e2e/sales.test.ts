@@ -103,7 +103,7 @@ describe('the Sales receipts screen', () => {
     await page.getByTestId('selection-actions').getByRole('button', { name: 'Export selected' }).click();
     const csv = await readDownload(await exported);
     const csvLines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(csvLines[0]).toBe('ID,Number,Date,Client,Total,Paid,Status');
+    expect(csvLines[0]).toBe('ID,Number,Date,Client,Total,Paid,Open amount,Status');
     expect(csvLines.slice(1).map((line) => line.split(',')[0])).toEqual([String(total), String(total - 2)]);
     await page.getByRole('button', { name: 'Clear selection' }).click();
 
@@ -217,7 +217,9 @@ describe('the Sales receipts screen', () => {
     expect(await payment.getByTestId('payment-allocations').textContent()).toContain(sale.number);
     const payments = grid(page, 'Payments');
     await expect.poll(() => firstCell(payments, 0)).toBe(String(paid.incasare_id)); // newest first
-    expect(await textOf(rowAt(payments, 0))).toMatch(/20,50 RON.*Card.*allocated/);
+    // Beside the open payment the row keeps amount and allocation (its type is in the panel).
+    expect(await textOf(rowAt(payments, 0))).toMatch(/20,50 RON.*allocated/);
+    expect(await payment.textContent()).toContain('Card');
     await shoot(page, 'payments-detail');
     expect(await seriousViolations(page, 'payments', { dark: false })).toEqual([]);
 

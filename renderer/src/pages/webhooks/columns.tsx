@@ -41,9 +41,10 @@ export function deliveryColumns(t: TFunction, connectorName: (id: number) => str
     },
     textColumn('type', c('type'), (d) => d.notification_type, { priority: 'high', width: 150 }),
     textColumn('subject', c('subject'), subjectOf, { width: 150 }),
-    textColumn('connector', c('connector'), (d) => d.connector_id, { width: 190, format: (v) => connectorName(v as number) }),
+    textColumn('connector', c('connector'), (d) => d.connector_id, { priority: 'low', width: 190, format: (v) => connectorName(v as number) }),
     numberColumn('attempts', c('attempts'), (d) => d.attempt_count, { priority: 'low', width: 90 }),
-    textColumn('lastAnswer', c('lastAnswer'), lastAnswerOf, { priority: 'low', width: 170 }),
+    // What the receiver answered is why staff open the log: it stays before the connector's name.
+    textColumn('lastAnswer', c('lastAnswer'), lastAnswerOf, { width: 170 }),
     textColumn('next', c('next'), (d) => d.next_attempt_ts, { priority: 'low', width: 170, format: (v) => formatDateTime(v as string | null), defaultHidden: true }),
     textColumn('url', c('url'), (d) => d.url, { priority: 'low', width: 260, defaultHidden: true }),
     textColumn('webhookId', c('webhookId'), (d) => d.webhook_id, { priority: 'low', width: 200, defaultHidden: true }),
