@@ -1,3 +1,5 @@
 // Fidelity: how closely this twin answers like the real service (docs/fidelity.md).
 export { routeTemplate } from './route-template.ts';
 export { shapeOf, mergeShapes, redact, type Shape } from './shape.ts';
+export { splitRestUrl } from './rest-url.ts';
+export { HarContent, HarDocument, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse, parseHar, readHarFile } from './har.ts';
