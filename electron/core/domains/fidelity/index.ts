@@ -3,3 +3,4 @@ export { routeTemplate } from './route-template.ts';
 export { shapeOf, mergeShapes, redact, type Shape } from './shape.ts';
 export { splitRestUrl } from './rest-url.ts';
 export { HarContent, HarDocument, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse, parseHar, readHarFile } from './har.ts';
+export { diffShapes, type ShapeDifference } from './shape-diff.ts';
