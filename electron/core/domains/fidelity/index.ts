@@ -4,3 +4,5 @@ export { shapeOf, mergeShapes, redact, type Shape } from './shape.ts';
 export { splitRestUrl } from './rest-url.ts';
 export { HarContent, HarDocument, HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse, parseHar, readHarFile } from './har.ts';
 export { diffShapes, type ShapeDifference } from './shape-diff.ts';
+export { compareHar, type TwinAnswerer, type TwinRequest } from './compare-har.ts';
+export type { Answer, ComparedCall } from './drift-route.ts';
