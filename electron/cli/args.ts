@@ -20,6 +20,10 @@ export interface ServeArgs {
   fixtures: string | undefined;
   /** Host names added to the allowed_hosts setting (DNS-rebinding check) at start. */
   allowedHosts: string[] | undefined;
+  /** A folder of HAR recordings whose answers are replayed (docs/fidelity.md, Replay). */
+  replay: string | undefined;
+  /** What answers the requests no recording holds: the twin (default) or a 404. */
+  replayFallback: 'twin' | '404';
 }
 
 export class UsageError extends Error {
@@ -50,11 +54,14 @@ export function serveUsage(command = 'npm run serve --'): string {
 ${pad}[--scale N] [--admin-token TOKEN | --admin-token-file FILE]
 ${pad}[--embedded-ftp] [--https | --no-https] [--json]
 ${pad}[--fixtures FILE] [--allowed-hosts NAME,...]
+${pad}[--replay DIR [--replay-fallback twin|404]]
 
   --port 0        picks a free port (printed, and in --json's "port")
   --json          one JSON line on stdout before anything else: urls, port, pid, token_generated
   --fixtures FILE declared users, connectors, products, contacts and orders (JSON or YAML), applied idempotently
   --allowed-hosts extra Host names accepted while listening on loopback (the allowed_hosts setting)
+  --replay DIR    answer REST requests found in DIR's *.har recordings with the recorded answer
+                  (method, path, filters, query, body hash); the others: --replay-fallback twin (default) or 404
 
 Environment (a flag wins): ${ADMIN_TOKEN_ENV}, ${Object.values(SERVE_ENV).join(', ')}.
 Without any admin token a random one is made and printed.`;
@@ -103,6 +110,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Ser
         json: { type: 'boolean', default: false },
         fixtures: { type: 'string' },
         'allowed-hosts': { type: 'string' },
+        replay: { type: 'string' },
+        'replay-fallback': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -132,6 +141,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Ser
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError(`${from.get('host')}: empty`);
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError(`${from.get('data')}: empty`);
   if (values.fixtures !== undefined && values.fixtures.trim() === '') throw new UsageError(`${from.get('fixtures')}: empty`);
+  if (values.replay !== undefined && values.replay.trim() === '') throw new UsageError('--replay: empty (give the folder holding the .har files)');
+  const replayFallback = values['replay-fallback'] ?? 'twin';
+  if (replayFallback !== 'twin' && replayFallback !== '404') throw new UsageError(`--replay-fallback: '${replayFallback}' is not one of twin, 404`);
+  if (values['replay-fallback'] !== undefined && values.replay === undefined) throw new UsageError('--replay-fallback needs --replay DIR');
   if (values.https && values['no-https']) throw new UsageError('--https and --no-https: give one of them');
   return {
     dataDir: values.data,
@@ -146,6 +159,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Ser
     json: values.json === true,
     fixtures: values.fixtures,
     allowedHosts: values['allowed-hosts'] === undefined ? undefined : parseHostList(values['allowed-hosts'], from.get('allowed-hosts')!),
+    replay: values.replay,
+    replayFallback,
   };
 }
 

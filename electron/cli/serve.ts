@@ -52,6 +52,18 @@ async function readFixtures(file: string) {
   }
 }
 
+/** The recordings of --replay DIR, read and checked before anything starts; a usage error (exit 2) naming the file and the field. */
+async function readReplay(dir: string) {
+  const { loadReplayIndex, ReplayIndexError } = await import('../core/domains/fidelity/index.ts');
+  try {
+    return loadReplayIndex(dir);
+  } catch (error) {
+    if (!(error instanceof ReplayIndexError)) throw error;
+    console.error(`error: --replay ${error.message}`);
+    process.exit(2);
+  }
+}
+
 /** "2 API users, 3 products, 1 order created; 1 product existed" */
 function summary(result: FixturesResult): string {
   const count = (pick: (a: FixturesResult['accounts'][number]) => unknown[]) => result.accounts.reduce((n, a) => n + pick(a).length, 0);
@@ -98,6 +110,7 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = args.dataDir ?? defaultDataDir();
   // Read and checked before anything starts: a bad fixtures file stops here, naming its places.
   const fixtures = args.fixtures === undefined ? undefined : await readFixtures(args.fixtures);
+  const replay = args.replay === undefined ? undefined : await readReplay(args.replay);
 
   const progress = seedProgressBar();
   // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
@@ -115,6 +128,7 @@ async function main(argv: string[]): Promise<void> {
       rendererDir: RENDERER_DIR,
       ...(tls && { tls }),
       ...(args.allowedHosts && { allowedHosts: args.allowedHosts }),
+      ...(replay && { replay, replayFallback: args.replayFallback }),
       onSeedProgress: progress.onProgress,
       onSeedWait: (pid) => console.error(`another process (pid ${pid}) is seeding ${dataDir}; waiting for it to finish...`),
     });
@@ -169,6 +183,7 @@ async function main(argv: string[]): Promise<void> {
         api_users: apiUsers,
         ...(applied && { fixtures: applied }),
         ...(ftp && { ftp: `ftp://${ftp.host}:${ftp.port}/` }),
+        ...(replay && { replay: { dir: args.replay, entries: replay.entries, files: replay.files, fallback: args.replayFallback } }),
         ...(tls && { tls: { ca_file: tls.caFile, fingerprint256: tls.fingerprint256 } }),
       })}\n`,
     );
@@ -192,6 +207,10 @@ async function main(argv: string[]): Promise<void> {
       ? 'No API user exists yet: create one with POST /_sandbox/accounts/{company_id}/api-users (or npx erp-workbench users create)'
       : `API users:   ${apiUsers} (list them: GET /_sandbox/accounts/{company_id}/api-users)`,
   );
+  if (replay) {
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    say(`Replaying ${plural(replay.entries, 'recorded answer', 'recorded answers')} from ${args.replay} (${plural(replay.files, 'file', 'files')}); other requests: ${args.replayFallback}`);
+  }
   if (applied) say(`Fixtures:    ${args.fixtures}: ${summary(applied)}`);
   if (ftp) say(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);
 

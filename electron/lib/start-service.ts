@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Core } from '../core/create-core.ts';
-import type { RunningServer } from '../server/create-server.ts';
+import type { RunningServer, ServerOptions } from '../server/create-server.ts';
 import type { SeedProgress } from '../core/store/seed/index.ts';
 
 /** What it takes to start the service: the headless CLI and the in-process API both come here. */
@@ -18,6 +18,9 @@ export interface StartServiceOptions {
   tls?: { key: string; cert: string; ca?: string };
   /** Names added to the allowed_hosts setting (kept there, like a change made in the window). */
   allowedHosts?: readonly string[];
+  /** serve --replay: recorded answers first (server/public/replay.ts), and what answers the rest. */
+  replay?: ServerOptions['replay'];
+  replayFallback?: ServerOptions['replayFallback'];
   /** Seed progress (a new data folder only). */
   onSeedProgress?: SeedProgress;
   /** Another process seeds the same folder: we wait for it. */
@@ -82,6 +85,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
       adminToken,
       ...(options.rendererDir && { rendererDir: options.rendererDir }),
       ...(options.tls && { tls: options.tls }),
+      ...(options.replay && { replay: options.replay, replayFallback: options.replayFallback ?? 'twin' }),
     });
   } catch (error) {
     await core.close();

@@ -19,6 +19,8 @@ import { lazySerializers } from './lazy-serializers.ts';
 import { AnswerCache } from './public/answer-cache.ts';
 import { createCachedAnswers } from './public/cached-answers.ts';
 import { ConnectionGuard, DEFAULT_HTTP_LIMITS, serverTimeoutOptions, type HttpLimits } from './http-limits.ts';
+import { installReplay, replayCovers, type ReplayFallback } from './public/replay.ts';
+import type { ReplayIndex } from '../core/domains/fidelity/index.ts';
 
 export interface ServerOptions {
   core: Core;
@@ -35,6 +37,10 @@ export interface ServerOptions {
   listenHost?: string;
   /** Timeouts and the refused-body drain (http-limits.ts); each field defaults to DEFAULT_HTTP_LIMITS. Tests pass small ones. */
   httpLimits?: Partial<HttpLimits>;
+  /** serve --replay DIR: REST requests found in these recordings get the recorded answer (public/replay.ts). */
+  replay?: ReplayIndex;
+  /** What answers the other REST requests while replaying: the twin (default) or a 404. */
+  replayFallback?: ReplayFallback;
 }
 
 export interface RunningServer {
@@ -66,7 +72,9 @@ async function createServerWithGuard(options: ServerOptions): Promise<{ app: Fas
         guard.arrived(request, response);
         // Reads get their share of the thread beside write batches (core/store/write-batch.ts).
         if (request.method === 'GET' || request.method === 'HEAD') core.readArrived();
-        if (!answerFromCache(request, response)) handler(request, response);
+        // A request the recordings may answer never gets the twin's cached answer.
+        const replayed = options.replay !== undefined && replayCovers(options.replay, request);
+        if (replayed || !answerFromCache(request, response)) handler(request, response);
       };
       // Headers, request and idle timeouts and the connection cap (http-limits.ts): slow clients
       // and connection floods cannot hold the listener (Fastify's defaults are no timeouts at all).
@@ -157,6 +165,7 @@ async function createServerWithGuard(options: ServerOptions): Promise<{ app: Fas
     closing = true;
   });
   installHostCheck(app, { listenHost: options.listenHost, allowedHosts: () => core.rest.serviceSettings().allowed_hosts });
+  if (options.replay) installReplay(app, options.replay, options.replayFallback ?? 'twin', options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   await app.register(restApi, { prefix: REST_PREFIX, core: options.core, cache });
   registerMedia(app, options.core.rest.files, options.core.rest.images.thumbnail);
   registerDocuments(app, options.core.rest.links);

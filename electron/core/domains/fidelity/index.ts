@@ -6,3 +6,4 @@ export { HarContent, HarDocument, HarEntry, HarNameValue, HarPostData, HarReques
 export { diffShapes, type ShapeDifference } from './shape-diff.ts';
 export { compareHar, type TwinAnswerer, type TwinRequest } from './compare-har.ts';
 export type { Answer, ComparedCall } from './drift-route.ts';
+export { loadReplayIndex, ReplayIndexError, type ReplayIndex, type ReplayAnswer, type ReplayRequest } from './replay-index.ts';
