@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseHar, type HarDocument } from './har.ts';
+import { readHarFile, type HarDocument } from './har.ts';
+import { isOperationError } from '../../../../shared/contract/errors.ts';
 import { splitRestUrl } from './rest-url.ts';
 
 /** What replay answers with: the recorded status, headers and body bytes. */
@@ -97,23 +98,13 @@ function answerOf(entry: HarEntry): ReplayAnswer {
   return { status: response.status, statusText: response.statusText, headers, body };
 }
 
+/** One recording read and checked (readHarFile); a ReplayIndexError naming the file and each field otherwise. */
 function readHar(file: string): HarDocument {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    return readHarFile(file);
   } catch (error) {
-    throw new ReplayIndexError(`${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ReplayIndexError(`${file}: not JSON (${(error as Error).message})`);
-  }
-  try {
-    return parseHar(value);
-  } catch (error) {
-    throw new ReplayIndexError(`${file}: not a valid HAR 1.2 document: ${(error as Error).message}`);
+    if (!isOperationError(error)) throw error;
+    throw new ReplayIndexError(`${error.messages.join('; ')} (not a HAR 1.2 recording)`);
   }
 }
 
