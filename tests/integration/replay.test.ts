@@ -148,6 +148,11 @@ describe('serve --replay', () => {
     expect(JSON.parse(answer.bytes.toString())).toMatchObject({ is_error: true, http_code: 401 });
   });
 
+  it("leaves the twin's own calls (shadow comparison, offline drift) to the twin", async () => {
+    const response = await fetch(`${strict.url}/app/rest/v1/1/clients/list/`, { headers: { 'x-erp-workbench-shadow': 'not-the-secret' } });
+    expect(response.status).toBe(401);
+  });
+
   it('answers them 404 in the envelope naming the request (fallback 404)', async () => {
     const answer = await call(strict, 'GET', '/sales/list/year:2023/');
     expect(answer.status).toBe(404);

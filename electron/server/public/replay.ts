@@ -6,6 +6,12 @@ import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 import { splitRestUrl, type ReplayIndex } from '../../core/domains/fidelity/index.ts';
 import { REST_PREFIX } from './rest-path.ts';
 
+/**
+ * The header of the twin's own calls (proxy.ts: the shadow comparison, drift.compareHar): the twin
+ * must answer those itself, never a recording. A caller sending it gets no more than the twin.
+ */
+const TWIN_CALL_HEADER = 'x-erp-workbench-shadow';
+
 /** What answers a REST request that no recording holds: the twin as usual, or a 404. */
 export type ReplayFallback = 'twin' | '404';
 export const REPLAY_FALLBACKS: readonly ReplayFallback[] = ['twin', '404'];
@@ -59,7 +65,7 @@ export function installReplay(app: FastifyInstance, replay: ReplayIndex, fallbac
   const bodies = new WeakMap<FastifyRequest, Buffer>();
   app.addHook('onRequest', async (request, reply) => {
     const key = replayRequestOf(request.raw);
-    if (!key) return;
+    if (!key || request.headers[TWIN_CALL_HEADER] !== undefined) return;
     const multipart = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
     let body: Buffer | undefined;
     if (!multipart && replay.covers(key) && hasBody(request.raw)) {
