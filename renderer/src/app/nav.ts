@@ -3,7 +3,7 @@ import {
   IconAdjustments, IconCart, IconCash, IconContacts, IconDatabase, IconFiscal, IconHome, IconInvoice,
   IconList, IconPackage, IconPlug, IconProforma, IconReceipt, IconTruck, IconWebhook,
 } from './shell/icons.tsx';
-import { IconBolt } from './shell/icons.tsx';
+import { IconBolt, IconCompare } from './shell/icons.tsx';
 
 /*
  * Every screen of the window, by area: the sidebar, the command palette, the page titles and
@@ -39,6 +39,7 @@ export const SCREENS = {
   storage: { path: '/c/$companyId/settings/storage', area: 'settings', icon: IconDatabase },
   serviceSettings: { path: '/c/$companyId/settings/service', area: 'settings', icon: IconAdjustments },
   faults: { path: '/c/$companyId/settings/faults', area: 'settings', icon: IconBolt },
+  fidelity: { path: '/c/$companyId/settings/fidelity', area: 'settings', icon: IconCompare },
 } as const satisfies Record<string, Omit<ScreenDef, 'path'> & { path: string }>;
 
 export type ScreenId = keyof typeof SCREENS;
@@ -50,7 +51,7 @@ export const AREAS: ReadonlyArray<{ id: AreaId; screens: readonly ScreenId[] }> 
   { id: 'catalogue', screens: ['products', 'contacts'] },
   { id: 'connectors', screens: ['connectorOrders', 'connectors'] },
   { id: 'logs', screens: ['webhookLog', 'apiLog'] },
-  { id: 'settings', screens: ['storage', 'serviceSettings', 'faults'] },
+  { id: 'settings', screens: ['storage', 'serviceSettings', 'faults', 'fidelity'] },
 ];
 
 /** The screen that opens a record of search.global with `?open=id`. */

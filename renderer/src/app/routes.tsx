@@ -11,6 +11,7 @@ import { ApiLogScreen } from '../pages/api-log/ApiLogScreen.tsx';
 import { ServiceSettingsScreen } from '../pages/service-settings/ServiceSettingsScreen.tsx';
 import { StorageScreen } from '../pages/storage/StorageScreen.tsx';
 import { FaultsScreen } from '../pages/faults/FaultsScreen.tsx';
+import { FidelityScreen } from '../pages/fidelity/FidelityScreen.tsx';
 import { ProductsScreen } from '../pages/products/ProductsScreen.tsx';
 import { SalesScreen } from '../pages/sales/SalesScreen.tsx';
 import { PaymentsScreen } from '../pages/payments/PaymentsScreen.tsx';
@@ -85,6 +86,7 @@ const apiLogRoute = createRoute({ getParentRoute: () => companyRoute, path: 'log
 const storageRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/storage', staticData: { screen: 'storage' }, validateSearch: searchOf('attachments.list'), component: StorageScreen });
 const serviceSettingsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/service', staticData: { screen: 'serviceSettings' }, validateSearch: noSearch, component: ServiceSettingsScreen });
 const faultsRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/faults', staticData: { screen: 'faults' }, validateSearch: noSearch, component: FaultsScreen });
+const fidelityRoute = createRoute({ getParentRoute: () => companyRoute, path: 'settings/fidelity', staticData: { screen: 'fidelity' }, validateSearch: noSearch, component: FidelityScreen });
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -105,5 +107,6 @@ export const routeTree = rootRoute.addChildren([
     storageRoute,
     serviceSettingsRoute,
     faultsRoute,
+    fidelityRoute,
   ]),
 ]);

@@ -12,6 +12,7 @@ import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
+import * as fidelityMessages from '../pages/fidelity/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
@@ -36,6 +37,7 @@ export const en = {
   sales: salesMessages.en,
   payments: paymentsMessages.en,
   faults: faultsMessages.en,
+  fidelity: fidelityMessages.en,
   clock: clockMessages.en,
   shellParts: shellPartsMessages.en,
   inputs: inputMessages.en,
@@ -73,6 +75,7 @@ export const en = {
     apiLog: { title: 'API log', description: 'Every REST call made to this account, with request and answer.' },
     storage: { title: 'Storage & attachments', description: 'The FTP storage of the attachments and the attachments of any document.' },
     serviceSettings: { title: 'Service settings', description: 'Webhook delivery, connections, login lockout and API log settings of the whole service.' },
+    fidelity: { title: 'Fidelity', description: 'Proxy this account to the real service, record its calls and see where this workbench answers differently (the drift report).' },
     faults: { title: 'Fault switches', description: 'Latency, forced errors, dropped connections and a refusing storage for this account’s REST calls, on purpose.' },
   },
   shell: {

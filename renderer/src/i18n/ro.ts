@@ -12,6 +12,7 @@ import * as documentsMessages from '../pages/documents-common/messages.ts';
 import * as salesMessages from '../pages/sales/messages.ts';
 import * as paymentsMessages from '../pages/payments/messages.ts';
 import * as faultsMessages from '../pages/faults/messages.ts';
+import * as fidelityMessages from '../pages/fidelity/messages.ts';
 import * as clockMessages from '../app/shell/clock-messages.ts';
 import * as shellPartsMessages from '../app/shell/shell-parts-messages.ts';
 import * as inputMessages from '../components/inputs/messages.ts';
@@ -33,6 +34,7 @@ export const ro: MessageTree = {
   sales: salesMessages.ro,
   payments: paymentsMessages.ro,
   faults: faultsMessages.ro,
+  fidelity: fidelityMessages.ro,
   clock: clockMessages.ro,
   shellParts: shellPartsMessages.ro,
   inputs: inputMessages.ro,
@@ -70,6 +72,7 @@ export const ro: MessageTree = {
     apiLog: { title: 'Jurnal API', description: 'Fiecare apel REST făcut către acest cont, cu cererea și răspunsul.' },
     storage: { title: 'Stocare și atașamente', description: 'Stocarea FTP a atașamentelor și atașamentele oricărui document.' },
     serviceSettings: { title: 'Setări serviciu', description: 'Livrarea webhook-urilor, conexiunile, blocarea autentificării și jurnalul API pentru tot serviciul.' },
+    fidelity: { title: 'Fidelitate', description: 'Redirecționați acest cont către serviciul real, înregistrați-i apelurile și vedeți unde acest workbench răspunde diferit (raportul de diferențe).' },
     faults: { title: 'Defecte simulate', description: 'Întârzieri, erori forțate, conexiuni întrerupte și o stocare care refuză pentru apelurile REST ale acestui cont, intenționat.' },
   },
   shell: {

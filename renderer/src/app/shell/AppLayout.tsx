@@ -10,6 +10,7 @@ import { AttentionMenu } from './AttentionMenu.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { ClockBanner } from './ClockBanner.tsx';
+import { ProxiedBadge } from '../../pages/fidelity/ProxiedBadge.tsx';
 import { useLiveInvalidation } from '../../api/live.ts';
 import classes from './shell.module.css';
 
@@ -56,6 +57,8 @@ export function AppLayout() {
             {t('app.title')}
           </Link>
           <AccountSwitcher />
+          {/* While the account is proxied: its data on every screen is the real service's. */}
+          <ProxiedBadge />
           <Box visibleFrom="md">
             <SearchTrigger />
           </Box>
