@@ -7,3 +7,7 @@ export { diffShapes, type ShapeDifference } from './shape-diff.ts';
 export { compareHar, type TwinAnswerer, type TwinRequest } from './compare-har.ts';
 export type { Answer, ComparedCall } from './drift-route.ts';
 export { loadReplayIndex, ReplayIndexError, type ReplayIndex, type ReplayAnswer, type ReplayRequest } from './replay-index.ts';
+export { createPseudonymiser, REMOVED, type Pseudonymiser } from './pseudonymise.ts';
+export { isCredentialHeader, isCredentialKey } from './personal-keys.ts';
+export { createRecorder, DEFAULT_MAX_FILE_BYTES, type Exchange } from './har-recorder.ts';
+export { listRecordings, readRecording } from './recordings.ts';
