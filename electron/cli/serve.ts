@@ -183,7 +183,7 @@ async function main(argv: string[]): Promise<void> {
         api_users: apiUsers,
         ...(applied && { fixtures: applied }),
         ...(ftp && { ftp: `ftp://${ftp.host}:${ftp.port}/` }),
-        ...(replay && { replay: { dir: args.replay, entries: replay.entries, files: replay.files, fallback: args.replayFallback } }),
+        ...(replay && { replay: { dir: args.replay, entries: replay.entries, files: replay.files, without_body: replay.withoutBody, fallback: args.replayFallback } }),
         ...(tls && { tls: { ca_file: tls.caFile, fingerprint256: tls.fingerprint256 } }),
       })}\n`,
     );
@@ -210,6 +210,7 @@ async function main(argv: string[]): Promise<void> {
   if (replay) {
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     say(`Replaying ${plural(replay.entries, 'recorded answer', 'recorded answers')} from ${args.replay} (${plural(replay.files, 'file', 'files')}); other requests: ${args.replayFallback}`);
+    if (replay.withoutBody > 0) say(`  (${plural(replay.withoutBody, 'recorded call', 'recorded calls')} left out: recorded without the answer's body, such as documents)`);
   }
   if (applied) say(`Fixtures:    ${args.fixtures}: ${summary(applied)}`);
   if (ftp) say(`FTP storage: ftp://${ftp.host}:${ftp.port}/ (embedded, files in ${ftp.root}; accounts: ${ftp.accounts.join(', ') || 'none'})`);

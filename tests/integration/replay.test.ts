@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/core/create-core.ts';
 import { startServer, type RunningServer } from '../../electron/server/create-server.ts';
-import { loadReplayIndex, ReplayIndexError } from '../../electron/core/domains/fidelity/index.ts';
+import { createRecorder, loadReplayIndex, readHarFile, ReplayIndexError } from '../../electron/core/domains/fidelity/index.ts';
+import { systemClock } from '../../electron/core/time.ts';
 import { harDocument } from '../support/har-builder.ts';
 import { ADMIN_TOKEN } from './harness.ts';
 
@@ -14,6 +15,7 @@ const UPSTREAM = 'https://erp.example.ro/app/rest/v1/4242';
 const SALES_1 = '{"is_error":false,  "data":[{"id":7,"total":"12.50","client_name":"Ștefan \\u0041"}], "page":1}\n';
 const SALES_2 = '{"is_error":false,"data":[],"page":1}';
 const PDF = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0xfe, 0x80, 0x0a]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
 const dirs: string[] = [];
 
 function writeRecordings(): string {
@@ -78,7 +80,7 @@ async function call(served: Served, method: string, path: string, body?: string,
 describe('the replay index', () => {
   it('counts the REST calls of every .har file of the folder', () => {
     const index = loadReplayIndex(dir);
-    expect({ entries: index.entries, files: index.files }).toEqual({ entries: 7, files: 2 });
+    expect({ entries: index.entries, files: index.files, withoutBody: index.withoutBody }).toEqual({ entries: 7, files: 2, withoutBody: 0 });
   });
 
   it('refuses a missing folder and an invalid HAR, naming the file and the field', () => {
@@ -169,5 +171,55 @@ describe('serve --replay', () => {
     const response = await fetch(`${strict.url}/_sandbox/accounts/1/api-log?limit=20`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     const log = ((await response.json()) as { data: Array<{ method: string; route: string; status: number; user: string }> }).data;
     expect(log).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'GET', route: '/invoices/pdf/31/', status: 200, user: 'replayer' })]));
+  });
+});
+
+describe('serve --replay of a recording the proxy wrote', () => {
+  it('answers the bytes the recorder kept (pseudonymised), binary bodies included', async () => {
+    const recordings = mkdtempSync(join(tmpdir(), 'erpwb-replay-recorded-'));
+    dirs.push(recordings);
+    const recorder = createRecorder({ dir: recordings, clock: systemClock });
+    const exchange = (path: string, contentType: string, body: Buffer, status = 200) => ({
+      startedAt: new Date(),
+      method: 'GET',
+      url: `${UPSTREAM}${path}`,
+      requestHeaders: { authorization: 'Basic dXNlcjpzZWNyZXQ=', accept: 'application/json' },
+      status,
+      statusText: status === 200 ? 'OK' : 'Not Found',
+      responseHeaders: { 'content-type': contentType, 'content-length': String(body.length) },
+      responseBody: body,
+      timeMs: 5,
+    });
+    recorder.record(1, 'session', exchange('/clients/list/', 'application/json', Buffer.from('{"data":[{"name":"Ion Popescu","email":"ion@example.com","total":"1.50"}]}')));
+    recorder.record(1, 'session', exchange('/products/5/images/1/', 'image/png', PNG));
+    recorder.record(1, 'session', exchange('/invoices/pdf/32/', 'application/pdf', PDF));
+    recorder.record(1, 'session', exchange('/products/5/', 'application/json', Buffer.from('{"is_error":true}'), 404));
+    recorder.close();
+
+    const index = loadReplayIndex(recordings);
+    expect({ entries: index.entries, files: index.files, withoutBody: index.withoutBody }).toEqual({ entries: 3, files: 1, withoutBody: 1 });
+    const [file] = readdirSync(recordings).filter((name) => name.endsWith('.har'));
+    const recorded = readHarFile(join(recordings, file!)).log.entries;
+    const dataDir = mkdtempSync(join(tmpdir(), 'erpwb-replay-data-'));
+    dirs.push(dataDir);
+    const core = createCore({ dataDir, seed: 'empty' });
+    const server = await startServer({ core, host: '127.0.0.1', port: 0, adminToken: ADMIN_TOKEN, replay: index, replayFallback: '404' });
+    try {
+      const served = { core, server, url: server.url };
+      const clients = await call(served, 'GET', '/clients/list/');
+      const text = recorded[0]!.response.content.text!;
+      expect(clients.bytes.equals(Buffer.from(text, recorded[0]!.response.content.encoding === 'base64' ? 'base64' : 'utf8'))).toBe(true);
+      expect(clients.bytes.toString()).not.toContain('Ion Popescu');
+      const image = await call(served, 'GET', '/products/5/images/1/');
+      expect([image.status, image.type, image.bytes.equals(PNG)]).toEqual([200, 'image/png', true]);
+      // A document's body is not recorded (it may hold personal data): the fallback answers it.
+      const document = await call(served, 'GET', '/invoices/pdf/32/');
+      expect(JSON.parse(document.bytes.toString())).toMatchObject({ http_code: 404, messages: ['no recorded answer for GET /invoices/pdf/32/'] });
+      const missing = await call(served, 'GET', '/products/5/');
+      expect([missing.status, missing.bytes.toString()]).toEqual([404, '{"is_error":true}']);
+    } finally {
+      await server.close();
+      await core.close();
+    }
   });
 });

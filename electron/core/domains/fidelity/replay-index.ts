@@ -27,6 +27,8 @@ export interface ReplayIndex {
   entries: number;
   /** HAR files read. */
   files: number;
+  /** REST calls left out because their answer's body was not recorded (a document, a body too large: the recorder's comment says why). */
+  withoutBody: number;
   /** The next recorded answer to this request (repeated requests get them in order, the last one repeating); undefined: none recorded. */
   lookup(request: ReplayRequest): ReplayAnswer | undefined;
   /** Whether some recorded request has this method, path and query, whatever its body (no answer is taken). */
@@ -112,7 +114,8 @@ function readHar(file: string): HarDocument {
  * Reads every *.har file of `dir` (sorted by name; entries in their recorded order) and indexes
  * its REST API calls by method + path below the account (any host, any company id; a trailing
  * slash optional) + query with its parameters sorted + the SHA-256 of the request body
- * (postData.text; none: the empty body). Entries of other URLs are left out. Throws a
+ * (postData.text; none: the empty body). Entries of other URLs are left out, and so are answers
+ * recorded without their body (the recorder leaves documents out). Throws a
  * ReplayIndexError for a missing folder or a file that is not a valid HAR.
  */
 export function loadReplayIndex(dir: string): ReplayIndex {
@@ -129,11 +132,18 @@ export function loadReplayIndex(dir: string): ReplayIndex {
   const answers = new Map<string, { answers: ReplayAnswer[]; next: number }>();
   const routes = new Set<string>();
   let entries = 0;
+  let withoutBody = 0;
   for (const name of names) {
     const har = readHar(join(dir, name));
     for (const entry of har.log.entries) {
       const rest = splitRestUrl(entry.request.url);
       if (!rest) continue;
+      // An answer recorded without its body cannot be given back as it was: the fallback answers it.
+      const { content } = entry.response;
+      if (content.text === undefined && content.size !== 0) {
+        withoutBody++;
+        continue;
+      }
       const route = routeKey({ method: entry.request.method, pathBelowAccount: rest.pathBelowAccount, query: rest.query });
       const text = entry.request.postData?.text;
       const key = `${route}#${sha256(text === undefined ? undefined : Buffer.from(text, 'utf8'))}`;
@@ -147,6 +157,7 @@ export function loadReplayIndex(dir: string): ReplayIndex {
   return {
     entries,
     files: names.length,
+    withoutBody,
     lookup(request) {
       const sequence = answers.get(`${routeKey(request)}#${sha256(request.body)}`);
       if (!sequence) return undefined;
