@@ -11,3 +11,6 @@ export { createPseudonymiser, REMOVED, type Pseudonymiser } from './pseudonymise
 export { isCredentialHeader, isCredentialKey } from './personal-keys.ts';
 export { createRecorder, DEFAULT_MAX_FILE_BYTES, type Exchange } from './har-recorder.ts';
 export { listRecordings, readRecording } from './recordings.ts';
+export { createProxySettings, PROXY_DEFAULTS, type ProxySettingsStore } from './proxy-settings.ts';
+export { normaliseUpstreamUrl } from './upstream-url.ts';
+export { forwardToUpstream, UpstreamFailure, MAX_UPSTREAM_ANSWER_BYTES, type ForwardedRequest, type UpstreamAnswer } from './forward.ts';
