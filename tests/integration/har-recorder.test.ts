@@ -138,6 +138,29 @@ describe('HAR recorder', () => {
     expect(second.log.entries[0]!.response.content.text).toBe(first.log.entries[0]!.response.content.text);
   });
 
+  it('repairs a file cut short (a kill in the middle of a write) and leaves one whose key is gone for the next part', () => {
+    const cut = join(root, 'cut');
+    const first = createRecorder({ dir: cut, clock });
+    first.record(8, 'day', exchange({}));
+    first.record(8, 'day', exchange({}));
+    first.close();
+    const file = join(cut, '8-2026-11-29.har');
+    const whole = readFileSync(file, 'utf8');
+    // The second entry's write stopped halfway: the first entry, a comma, half of the second.
+    writeFileSync(file, whole.slice(0, whole.lastIndexOf('\n{') + 200));
+    const second = createRecorder({ dir: cut, clock });
+    second.record(8, 'day', exchange({}));
+    second.close();
+    expect(readHar(file).log.entries).toHaveLength(2);
+    expect(listRecordings(cut, 8)[0]?.entries).toBe(2);
+    rmSync(join(cut, '.keys', '8-2026-11-29.har.key'));
+    const third = createRecorder({ dir: cut, clock });
+    third.record(8, 'day', exchange({}));
+    third.close();
+    expect(readHar(join(cut, '8-2026-11-29-2.har')).log.entries).toHaveLength(1);
+    expect(readHar(file).log.entries).toHaveLength(2);
+  });
+
   it('starts the next day in a new file', () => {
     const recorder = createRecorder({ dir, clock });
     now = new Date('2026-11-30T08:00:00Z');

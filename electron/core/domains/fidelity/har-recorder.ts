@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../time.ts';
-import { APP_VERSION } from '../../version.ts';
 import { ensurePrivateDir, makePrivate } from '../../store/private-files.ts';
+import { createHarFile, openHarFile, type HarFile } from './har-file.ts';
 import { harEntry, type Exchange } from './har-entry.ts';
 import { createPseudonymiser, type Pseudonymiser } from './pseudonymise.ts';
 import { KEYS_DIR, keyFileOf, partName, recordingBase } from './recording-names.ts';
@@ -11,35 +11,18 @@ import { KEYS_DIR, keyFileOf, partName, recordingBase } from './recording-names.
 export type { Exchange } from './har-entry.ts';
 
 /*
- * The proxy's recordings: HAR 1.2 files a browser, Postman or WireMock opens, written so the file
- * is a valid HAR at every moment. Each entry goes in with one positional write over the closing
- * `]}}` (the entry, then the closing again): never a rewrite of the file, and a process that dies
- * between two calls leaves a whole HAR. The header holds the count of entries in a fixed-width
- * custom field (`_entries`, spaces after the number are JSON whitespace), updated in place, so a
- * listing reads it from the file's first bytes.
+ * The proxy's recordings: HAR 1.2 files a browser, Postman or WireMock opens (har-file.ts keeps
+ * each one valid while it grows), one a day or one a service start per account, cut into parts
+ * past a size bound. Each recording has its own pseudonym key, kept beside it (.keys/, 0600),
+ * so a restart goes on with the same pseudonyms and nobody reading the HAR alone can undo them.
  */
 
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
-const CLOSING = '\n]}}\n';
-const COUNT_WIDTH = 12;
-/** Where the header's count field is found (and so where it may be rewritten). */
-export const ENTRIES_FIELD = /"_entries":(\d+) */;
 
-function header(): string {
-  const creator = JSON.stringify({ name: 'ERP Workbench', version: APP_VERSION });
-  const comment = JSON.stringify('Recorded by ERP Workbench in proxy mode: credentials removed, personal data pseudonymised (one key per recording).');
-  return `{"log":{"version":"1.2","creator":${creator},"comment":${comment},"_entries":${'0'.padEnd(COUNT_WIDTH)},"entries":[`;
-}
-
-interface OpenFile {
-  fileName: string;
+interface OpenRecording {
+  file: HarFile;
   /** 1 for <base>.har, 2 for <base>-2.har, ... */
   part: number;
-  fd: number;
-  size: number;
-  entries: number;
-  /** Byte offset of the count's digits in the header. */
-  countAt: number;
   key: Buffer;
   pseudonymiser: Pseudonymiser;
 }
@@ -49,55 +32,37 @@ export function createRecorder(options: { dir: string; clock: Clock; maxFileByte
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sessionStart = clock.now();
   /** Open file per recording base (`42-2026-11-29`, `42-session-...`). */
-  const open = new Map<string, OpenFile>();
+  const open = new Map<string, OpenRecording>();
   let failing = false;
 
-  function newKey(fileName: string, key: Buffer): Buffer {
-    writeFileSync(keyFileOf(dir, fileName), key.toString('hex'), { mode: 0o600, flag: 'w' });
+  function saveKey(fileName: string, key: Buffer): void {
+    writeFileSync(keyFileOf(dir, fileName), key.toString('hex'), { mode: 0o600 });
     makePrivate(keyFileOf(dir, fileName));
-    return key;
   }
 
-  /** An existing file of ours to go on with: its closing in place and its key beside it; undefined otherwise. */
-  function reopen(base: string, part: number): OpenFile | undefined {
+  /** An existing part to go on with: its key beside it, the file ours (repaired when cut short). */
+  function reopen(base: string, part: number): OpenRecording | undefined {
     const fileName = partName(base, part);
-    const path = join(dir, fileName);
-    const keyFile = keyFileOf(dir, fileName);
-    if (!existsSync(keyFile)) return undefined;
-    const key = Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'hex');
-    const fd = openSync(path, 'r+');
-    const size = statSync(path).size;
-    const head = Buffer.alloc(Math.min(size, 512));
-    readSync(fd, head, 0, head.length, 0);
-    const tail = Buffer.alloc(Math.min(size, CLOSING.length));
-    readSync(fd, tail, 0, tail.length, size - tail.length);
-    const count = ENTRIES_FIELD.exec(head.toString('latin1'));
-    if (key.length !== 32 || !count || tail.toString('latin1') !== CLOSING) {
-      closeSync(fd);
-      return undefined;
-    }
-    const countAt = count.index + '"_entries":'.length;
-    return { fileName, part, fd, size, entries: Number(count[1]), countAt, key, pseudonymiser: createPseudonymiser(key) };
+    if (!existsSync(keyFileOf(dir, fileName))) return undefined;
+    const key = Buffer.from(readFileSync(keyFileOf(dir, fileName), 'utf8').trim(), 'hex');
+    const file = key.length === 32 ? openHarFile(join(dir, fileName)) : undefined;
+    return file && { file, part, key, pseudonymiser: createPseudonymiser(key) };
   }
 
-  function create(base: string, part: number, key: Buffer): OpenFile {
+  function create(base: string, part: number, key: Buffer): OpenRecording {
     const fileName = partName(base, part);
-    const text = `${header()}${CLOSING}`;
-    const fd = openSync(join(dir, fileName), 'wx', 0o600);
-    writeSync(fd, text, 0, 'utf8');
-    makePrivate(join(dir, fileName));
-    newKey(fileName, key);
-    return { fileName, part, fd, size: Buffer.byteLength(text), entries: 0, countAt: header().indexOf('"_entries":') + '"_entries":'.length, key, pseudonymiser: createPseudonymiser(key) };
+    saveKey(fileName, key);
+    return { file: createHarFile(join(dir, fileName)), part, key, pseudonymiser: createPseudonymiser(key) };
   }
 
   /** The file of `base` to append to: the last part on disk when it can go on, else a new part. */
-  function fileFor(base: string): OpenFile {
+  function fileFor(base: string): OpenRecording {
     const current = open.get(base);
     if (current) return current;
     for (const [otherBase, other] of open) {
       // Yesterday's file of the same account and mode: done.
       if (otherBase.split('-')[0] === base.split('-')[0] && otherBase.includes('session') === base.includes('session')) {
-        closeSync(other.fd);
+        other.file.close();
         open.delete(otherBase);
       }
     }
@@ -113,27 +78,11 @@ export function createRecorder(options: { dir: string; clock: Clock; maxFileByte
   }
 
   /** The next part of a recording past the size bound: the same key, so pseudonyms go on. */
-  function rotate(base: string, full: OpenFile): OpenFile {
-    closeSync(full.fd);
+  function rotate(base: string, full: OpenRecording): OpenRecording {
+    full.file.close();
     const next = create(base, full.part + 1, full.key);
     open.set(base, next);
     return next;
-  }
-
-  function append(file: OpenFile, json: string): void {
-    const bytes = Buffer.from(`${file.entries === 0 ? '\n' : ',\n'}${json}${CLOSING}`, 'utf8');
-    const at = file.size - CLOSING.length;
-    try {
-      if (writeSync(file.fd, bytes, 0, bytes.length, at) !== bytes.length) throw new Error('short write');
-    } catch (error) {
-      // Disk full or a short write: the file as it was, closing included.
-      ftruncateSync(file.fd, file.size);
-      writeSync(file.fd, CLOSING, at, 'utf8');
-      throw error;
-    }
-    file.size = at + bytes.length;
-    file.entries++;
-    writeSync(file.fd, String(file.entries).padEnd(COUNT_WIDTH), file.countAt, 'utf8');
   }
 
   return {
@@ -141,10 +90,10 @@ export function createRecorder(options: { dir: string; clock: Clock; maxFileByte
     record(companyId: number, mode: 'day' | 'session', exchange: Exchange): void {
       try {
         const base = recordingBase(companyId, mode, clock.now(), sessionStart);
-        let file = fileFor(base);
-        const json = JSON.stringify(harEntry(exchange, file.pseudonymiser));
-        if (file.entries > 0 && file.size + Buffer.byteLength(json) + 2 > maxFileBytes) file = rotate(base, file);
-        append(file, json);
+        let recording = fileFor(base);
+        const json = JSON.stringify(harEntry(exchange, recording.pseudonymiser));
+        if (recording.file.entries > 0 && recording.file.size + Buffer.byteLength(json) + 2 > maxFileBytes) recording = rotate(base, recording);
+        recording.file.append(json);
         failing = false;
       } catch (error) {
         if (failing) return;
@@ -153,7 +102,7 @@ export function createRecorder(options: { dir: string; clock: Clock; maxFileByte
       }
     },
     close(): void {
-      for (const file of open.values()) closeSync(file.fd);
+      for (const recording of open.values()) recording.file.close();
       open.clear();
     },
   };

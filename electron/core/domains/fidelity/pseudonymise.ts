@@ -1,24 +1,18 @@
 import { validCnp, validCui } from '../../../../shared/domain/fiscal-code.ts';
-import { createForms, fold, looksLikeCompany, type Forms } from './pseudonym-forms.ts';
+import { createKnownValues } from './known-values.ts';
+import { createForms, looksLikeCompany, type Forms } from './pseudonym-forms.ts';
 import { personalKind, type PersonalKind } from './personal-keys.ts';
 
 /*
  * Credentials removed and personal data pseudonymised in what a recording keeps of a call, so a
  * recording can be attached to a bug report. Keys say what a value is (personal-keys.ts: the
  * table of the REST answers' fields); every other string gets a pattern pass. Names and addresses
- * met by key are remembered and also replaced where they appear in free text (a sale's mentions,
- * an HTML page), in any case and with or without diacritics.
+ * met by key are remembered and also replaced where they appear in free text (known-values.ts).
  */
 
 export const REMOVED = '[removed]';
 
-/** Known values kept for the free-text pass: enough for a day of calls, bounded. */
-const MAX_KNOWN = 2000;
-
-const WORD_EDGE_BEFORE = '(?<![\\p{L}\\p{N}])';
-const WORD_EDGE_AFTER = '(?![\\p{L}\\p{N}])';
-/** A letter matched with or without its diacritics (comma or cedilla). */
-const LETTER_VARIANTS: Record<string, string> = { a: 'aăâ', i: 'iî', s: 'sșş', t: 'tțţ' };
+const MAX_MEMO = 20_000;
 
 const BASIC_OR_BEARER = /\b(Basic|Bearer|Token)\s+[A-Za-z0-9+/=._~-]{8,}/g;
 const IBAN = /\bRO\d{2}(?: ?[A-Z0-9]{4}){5}\b/gi;
@@ -40,44 +34,35 @@ export type Pseudonymiser = ReturnType<typeof createPseudonymiser>;
 
 export function createPseudonymiser(key: Buffer) {
   const forms: Forms = createForms(key);
-  /** Folded value -> its pseudonym, for the free-text pass. */
-  const known = new Map<string, string>();
-  let knownPattern: RegExp | undefined;
-
-  function remember(value: string, pseudonym: string): void {
-    const folded = fold(value);
-    if (folded.length < 3 || known.has(folded) || known.size >= MAX_KNOWN) return;
-    known.set(folded, pseudonym);
-    knownPattern = undefined;
-  }
-
-  function knownRegExp(): RegExp | undefined {
-    if (known.size === 0) return undefined;
-    if (!knownPattern) {
-      const alternatives = [...known.keys()]
-        .sort((a, b) => b.length - a.length)
-        .map((value) =>
-          [...value]
-            .map((c) => (LETTER_VARIANTS[c] ? `[${LETTER_VARIANTS[c]}]` : /\s/.test(c) ? '\\s+' : c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')))
-            .join(''),
-        );
-      knownPattern = new RegExp(`${WORD_EDGE_BEFORE}(?:${alternatives.join('|')})${WORD_EDGE_AFTER}`, 'giu');
-    }
-    return knownPattern;
-  }
+  /** Names and addresses met by key, for the free-text pass. */
+  const known = createKnownValues();
+  const remember = (value: string, pseudonym: string): void => known.add(value, pseudonym);
+  /** Pseudonyms made, by kind and value: a list repeats its clients' names row after row. */
+  const done = new Map<string, string>();
 
   /** The pseudonym of a value by what its key says it is. */
   function byKind(kind: PersonalKind, value: string, siblings?: Record<string, unknown>): string {
+    const company = kind === 'name' && siblings && typeof siblings.is_company === 'number' ? siblings.is_company === 1 : undefined;
+    const memoKey = `${kind}\0${company}\0${value}`;
+    const memo = done.get(memoKey);
+    if (memo !== undefined) return memo;
+    const pseudonym = fresh(kind, value, company);
+    if (done.size >= MAX_MEMO) done.clear();
+    done.set(memoKey, pseudonym);
+    return pseudonym;
+  }
+
+  function fresh(kind: PersonalKind, value: string, isCompany: boolean | undefined): string {
     switch (kind) {
       case 'credential':
         return REMOVED;
       case 'name':
       case 'person': {
-        const company = kind === 'person' ? false : siblings && typeof siblings.is_company === 'number' ? siblings.is_company === 1 : looksLikeCompany(value);
+        const company = kind === 'person' ? false : (isCompany ?? looksLikeCompany(value));
         const pseudonym = forms.name(value, company);
         remember(value, pseudonym);
         // A person's name may appear in free text word by word, in another order.
-        if (!company) for (const word of value.split(/[\s,.-]+/)) if (/^\p{L}{3,}$/u.test(word)) remember(word, forms.nameWord(word));
+        if (!company) for (const word of value.split(/[\s,.-]+/)) if (/^\p{L}{4,}$/u.test(word)) remember(word, forms.nameWord(word));
         return pseudonym;
       }
       case 'email':
@@ -105,15 +90,18 @@ export function createPseudonymiser(key: Buffer) {
   /** The pattern pass: what is personal by its form, and the names and addresses already met. */
   function text(value: string): string {
     if (value.length < 3) return value;
-    let out = value
-      .replace(BASIC_OR_BEARER, (_, scheme: string) => `${scheme} ${REMOVED}`)
-      .replace(IBAN, (iban) => forms.iban(iban))
-      .replace(EMAIL, (email) => forms.email(email))
-      .replace(PHONE, (phone) => forms.phone(phone))
-      .replace(CNP, (digits) => (isCnp(digits) ? forms.cnp(digits) : digits))
-      .replace(RO_CUI, (code, digits: string) => (validCui(digits) ? forms.fiscalCode(code) : code));
-    const pattern = /\p{L}/u.test(out) ? knownRegExp() : undefined;
-    if (pattern) out = out.replace(pattern, (match) => known.get(fold(match)) ?? match);
+    // Each pattern only where its marks are: most strings of an answer are names of things, codes and dates.
+    let out = value;
+    if (/Basic|Bearer|Token/.test(out)) out = out.replace(BASIC_OR_BEARER, (_, scheme: string) => `${scheme} ${REMOVED}`);
+    if (/\d/.test(out)) {
+      if (/ro\s?\d/i.test(out)) out = out.replace(IBAN, (iban) => forms.iban(iban));
+      if (out.includes('@')) out = out.replace(EMAIL, (email) => forms.email(email));
+      out = out
+        .replace(PHONE, (phone) => forms.phone(phone))
+        .replace(CNP, (digits) => (isCnp(digits) ? forms.cnp(digits) : digits))
+        .replace(RO_CUI, (code, digits: string) => (validCui(digits) ? forms.fiscalCode(code) : code));
+    } else if (out.includes('@')) out = out.replace(EMAIL, (email) => forms.email(email));
+    out = known.replace(out);
     return out;
   }
 

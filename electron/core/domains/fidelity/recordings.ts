@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import type { Recording } from '../../../../shared/domain/fidelity.ts';
 import { formatTimestamp } from '../../time.ts';
-import { ENTRIES_FIELD } from './har-recorder.ts';
+import { ENTRIES_FIELD } from './har-file.ts';
 import { recordingNamePattern } from './recording-names.ts';
 
 /*
