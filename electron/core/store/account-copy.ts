@@ -23,6 +23,8 @@ export const NOT_COPIED: ReadonlySet<string> = new Set([
   'account_storage',
   'sandbox_faults',
   'account_proxies',
+  'fidelity_routes',
+  'fidelity_skips',
 ]);
 
 /**

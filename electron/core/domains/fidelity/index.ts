@@ -14,3 +14,4 @@ export { listRecordings, readRecording } from './recordings.ts';
 export { createProxySettings, PROXY_DEFAULTS, type ProxySettingsStore } from './proxy-settings.ts';
 export { normaliseUpstreamUrl } from './upstream-url.ts';
 export { forwardToUpstream, UpstreamFailure, MAX_UPSTREAM_ANSWER_BYTES, type ForwardedRequest, type UpstreamAnswer } from './forward.ts';
+export { createDriftStore, type DriftStore } from './drift-store.ts';
