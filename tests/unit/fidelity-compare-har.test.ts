@@ -114,6 +114,24 @@ describe('compareHar', () => {
     for (const value of ['Ion', 'Ana', '12.5', 'Pix']) expect(JSON.stringify(report)).not.toContain(value);
   });
 
+  it('skips a record only one side has (an id path answered 404 on one side), reports a list\'s status', async () => {
+    const twin = async ({ pathBelowAccount }: TwinRequest) =>
+      pathBelowAccount.startsWith('/product/') ? json({ status: 'success', data: { id: 5 } }) : json({ status: 'success', data: [] });
+    const report = await compareHar(
+      1,
+      har([
+        { url: `${base}/product/5/`, status: 404, text: JSON.stringify({ status: 'error' }) },
+        { url: `${base}/marketplace/orders/list/page:9/`, status: 404, text: JSON.stringify({ status: 'error' }) },
+      ]),
+      twin,
+      NOW,
+    );
+    expect(report.skipped).toEqual([{ reason: 'the record exists only in the twin', calls: 1 }]);
+    expect(report.routes.flatMap((route) => route.differences.map((d) => [route.template, d.kind, d.upstream, d.twin]))).toEqual([
+      ['GET /marketplace/orders/list/page:{}/', 'status', '404', '200'],
+    ]);
+  });
+
   it('answers an empty report for a HAR without entries', async () => {
     const report = await compareHar(1, har([]), async () => json({}), NOW);
     expect(report).toEqual({ company_id: 1, source: 'har', generated_at: NOW, calls: 0, compared: 0, skipped: [], differences: 0, routes: [] });

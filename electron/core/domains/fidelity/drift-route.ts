@@ -32,6 +32,7 @@ export const SKIP = {
   notRest: 'not a REST API call',
   notJson: 'the answer is not JSON',
   onlyUpstream: 'the record exists only upstream',
+  onlyTwin: 'the record exists only in the twin',
   noBody: 'the recorded answer has no body',
   noAnswer: 'the request got no answer',
   tooLarge: 'the answer is over 20 MiB',
@@ -88,9 +89,12 @@ export function prepareCall(call: ComparedCall, request = call.pathBelowAccount)
   const { upstream, twin } = call;
   if (upstream.status === 0) return skip(SKIP.noAnswer);
   if (upstream.body.length > MAX_COMPARED_BODY || twin.body.length > MAX_COMPARED_BODY) return skip(SKIP.tooLarge);
-  const ok = upstream.status >= 200 && upstream.status < 300;
-  // The upstream's record has no copy in the twin's data: not a difference of the twin's.
-  if (ok && twin.status === 404 && /\{(id|order_id)\}/.test(template)) return skip(SKIP.onlyUpstream);
+  const ok = (status: number) => status >= 200 && status < 300;
+  // A record one side's data has and the other's has not: not a difference of the twin's.
+  if (/\{(id|order_id)\}/.test(template)) {
+    if (ok(upstream.status) && twin.status === 404) return skip(SKIP.onlyUpstream);
+    if (upstream.status === 404 && ok(twin.status)) return skip(SKIP.onlyTwin);
+  }
   if (upstream.status !== twin.status) return { outcome: 'status', template, request, upstream: upstream.status, twin: twin.status };
   const u = parseJson(upstream);
   const t = parseJson(twin);
