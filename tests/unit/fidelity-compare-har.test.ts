@@ -132,6 +132,23 @@ describe('compareHar', () => {
     ]);
   });
 
+  it('reports what one call showed even when the other calls of the route hide it in the merged shapes', async () => {
+    const full = { status: 'success', data: [{ id: 1, name: 'Ana' }] };
+    const twin = async ({ pathBelowAccount }: TwinRequest) => json(pathBelowAccount.includes('page:1') ? full : { status: 'success', data: [] });
+    const report = await compareHar(
+      1,
+      har([
+        { url: `${base}/contacts/list/page:1/`, text: JSON.stringify(full) },
+        { url: `${base}/contacts/list/page:2/`, text: JSON.stringify({ status: 'success', data: {} }) },
+      ]),
+      twin,
+      NOW,
+    );
+    expect(report.routes[0]!.differences).toEqual([
+      { kind: 'type', path: 'data', upstream: 'object', twin: 'array', calls: 1, example_request: '/contacts/list/page:2/', upstream_example: null, twin_example: null },
+    ]);
+  });
+
   it('answers an empty report for a HAR without entries', async () => {
     const report = await compareHar(1, har([]), async () => json({}), NOW);
     expect(report).toEqual({ company_id: 1, source: 'har', generated_at: NOW, calls: 0, compared: 0, skipped: [], differences: 0, routes: [] });

@@ -5,7 +5,7 @@
 import type { DriftReport, DriftRoute } from '../../../../shared/domain/fidelity.ts';
 import { routeTemplate } from './route-template.ts';
 import { mergeShapes, shapeOf, type Shape } from './shape.ts';
-import { diffShapes } from './shape-diff.ts';
+import { diffShapes, type ShapeDifference } from './shape-diff.ts';
 
 /** An HTTP answer as compared: status, its Content-Type ('' when none) and its body bytes. */
 export interface Answer {
@@ -43,6 +43,9 @@ interface Counted {
   calls: number;
   example_request: string;
 }
+interface Seen extends Counted {
+  difference: ShapeDifference;
+}
 
 export interface RouteState {
   calls: number;
@@ -53,8 +56,8 @@ export interface RouteState {
   twin: Shape | null;
   /** Status mismatches by '<upstream> <twin>'. */
   statuses: Record<string, Counted>;
-  /** The calls each difference ('<kind> <path>') showed in on its own. */
-  seen: Record<string, Counted>;
+  /** The calls each difference ('<kind> <path>') showed in on its own, with how the first one showed it. */
+  seen: Record<string, Seen>;
   skipped: Record<string, number>;
   /** The first call whose bodies were compared. */
   example_request: string;
@@ -102,11 +105,11 @@ export function prepareCall(call: ComparedCall, request = call.pathBelowAccount)
   return { outcome: 'shapes', template, request, upstream: shapeOf(u.json), twin: shapeOf(t.json) };
 }
 
-const count = (record: Record<string, Counted>, key: string, request: string): void => {
-  const known = record[key];
+function count(statuses: Record<string, Counted>, key: string, request: string): void {
+  const known = statuses[key];
   if (known) known.calls += 1;
-  else record[key] = { calls: 1, example_request: request };
-};
+  else statuses[key] = { calls: 1, example_request: request };
+}
 
 /** The route's state with the call added (the same object, changed). */
 export function addCall(state: RouteState, call: PreparedCall): RouteState {
@@ -124,7 +127,9 @@ export function addCall(state: RouteState, call: PreparedCall): RouteState {
   if (state.example_request === '') state.example_request = call.request;
   for (const difference of diffShapes(call.upstream, call.twin)) {
     const key = `${difference.kind} ${difference.path}`;
-    if (state.seen[key] || Object.keys(state.seen).length < MAX_SEEN) count(state.seen, key, call.request);
+    const known = state.seen[key];
+    if (known) known.calls += 1;
+    else if (Object.keys(state.seen).length < MAX_SEEN) state.seen[key] = { calls: 1, example_request: call.request, difference };
   }
   state.upstream = state.upstream ? mergeShapes(state.upstream, call.upstream) : call.upstream;
   state.twin = state.twin ? mergeShapes(state.twin, call.twin) : call.twin;
@@ -134,20 +139,26 @@ export function addCall(state: RouteState, call: PreparedCall): RouteState {
 const byPath = <T extends { path: string; kind: string }>(a: T, b: T): number =>
   a.path < b.path ? -1 : a.path > b.path ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
 
-/** The route as the report shows it: status mismatches, then the differences of the merged shapes, by path. */
+/** The route as the report shows it: status mismatches, the differences of the merged shapes and those single calls showed, by path. */
 export function routeOf(template: string, state: RouteState): DriftRoute {
   const statuses = Object.entries(state.statuses).map(([key, seen]) => {
     const [upstream = '', twin = ''] = key.split(' ');
     return { kind: 'status' as const, path: '', upstream, twin, calls: seen.calls, example_request: seen.example_request, upstream_example: null, twin_example: null };
   });
-  const shapes =
-    state.upstream && state.twin
-      ? diffShapes(state.upstream, state.twin).map((difference) => {
-          // A difference only the calls together show (each call alone did not): all of them.
-          const seen = state.seen[`${difference.kind} ${difference.path}`];
-          return { ...difference, calls: seen?.calls ?? state.shaped, example_request: seen?.example_request ?? state.example_request };
-        })
-      : [];
+  const merged = state.upstream && state.twin ? diffShapes(state.upstream, state.twin) : [];
+  const shapes = merged.map((difference) => {
+    // A difference only the calls together show (each call alone did not): all of them.
+    const seen = state.seen[`${difference.kind} ${difference.path}`];
+    return { ...difference, calls: seen?.calls ?? state.shaped, example_request: seen?.example_request ?? state.example_request };
+  });
+  // What one call's two answers showed stays a difference when other calls hide it in the merged
+  // shapes (an empty page an object upstream, an array in the twin, beside full pages both send
+  // as arrays). A key missing on one side is not: another call may have had it (an optional key).
+  const reported = new Set(merged.map((difference) => `${difference.kind} ${difference.path}`));
+  for (const [key, seen] of Object.entries(state.seen)) {
+    if (reported.has(key) || seen.difference.kind === 'only_upstream' || seen.difference.kind === 'only_twin') continue;
+    shapes.push({ ...seen.difference, calls: seen.calls, example_request: seen.example_request });
+  }
   return { template, calls: state.calls, compared: state.compared, differences: [...statuses, ...shapes].sort(byPath) };
 }
 
