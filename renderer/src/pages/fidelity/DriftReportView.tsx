@@ -143,7 +143,8 @@ function Differences({ route }: { route: DriftRoute }) {
   const side = (types: string, example: string | null) => (
     <Stack gap={2}>
       <Text size="sm">{types === '' ? <Text span c="dimmed" size="sm" fs="italic">{t('fidelity.drift.absent')}</Text> : types}</Text>
-      {example !== null && <Code fz="xs" c="dimmed">{example}</Code>}
+      {/* The redacted form ('' is an empty string, shown as such), never the value. */}
+      {example !== null && <Code fz="xs" style={{ alignSelf: 'flex-start' }}>{example === '' ? '""' : example}</Code>}
     </Stack>
   );
   return (

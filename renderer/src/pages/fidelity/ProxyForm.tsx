@@ -100,7 +100,7 @@ export function ProxyForm({ settings }: { settings: ProxySettings }) {
           </Input.Wrapper>
           <NumberInput label={t('fidelity.proxy.timeout')} description={t('fidelity.proxy.timeoutHelp')} value={draft.timeoutS}
             onChange={(value) => set('timeoutS', value)} min={1} max={120} allowDecimal={false} clampBehavior="none"
-            error={timeoutError} maw={260} data-testid="proxy-timeout" />
+            error={timeoutError} maw={340} data-testid="proxy-timeout" />
         </SimpleGrid>
         {server._form && (
           <Alert color="red" variant="light" title={t('fidelity.proxy.failed')} data-testid="proxy-error">
