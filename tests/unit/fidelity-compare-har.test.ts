@@ -149,6 +149,19 @@ describe('compareHar', () => {
     ]);
   });
 
+  it('keeps at most 500 routes (the calls of any further route are counted, the twin is not asked)', async () => {
+    let asked = 0;
+    const entries = Array.from({ length: 502 }, (_, i) => ({ url: `${base}/area${i}/list/`, text: '{"ok":1}' }));
+    const twin = async () => {
+      asked += 1;
+      return json({ ok: 2 });
+    };
+    const report = await compareHar(1, har(entries), twin, NOW);
+    expect(report.routes).toHaveLength(500);
+    expect(asked).toBe(500);
+    expect(report).toMatchObject({ calls: 502, compared: 500, skipped: [{ reason: 'too many routes', calls: 2 }], differences: 0 });
+  });
+
   it('answers an empty report for a HAR without entries', async () => {
     const report = await compareHar(1, har([]), async () => json({}), NOW);
     expect(report).toEqual({ company_id: 1, source: 'har', generated_at: NOW, calls: 0, compared: 0, skipped: [], differences: 0, routes: [] });
