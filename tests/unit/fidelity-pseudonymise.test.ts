@@ -90,6 +90,12 @@ describe('pseudonymise', () => {
     expect(out).toContain('Basic [removed]');
   });
 
+  it('pseudonymises XML elements named like personal keys (format:xml) and leaves the others', () => {
+    const p = createPseudonymiser(KEY);
+    const out = p.xml('<client><name>Ionescu Ștefan</name><email type="work">ion@exemplu.ro</email><doc_date>2024-07-01</doc_date><total>10.50</total><name/></client>');
+    expect(out).toMatch(/^<client><name>Persoana [0-9a-f]{8}<\/name><email type="work">[0-9a-f]{8}@example\.invalid<\/email><doc_date>2024-07-01<\/doc_date><total>10\.50<\/total><name\/><\/client>$/);
+  });
+
   it('leaves dates, times, amounts and ids untouched in text', () => {
     const p = createPseudonymiser(KEY);
     for (const text of ['2024-07-01', '2024-07-01 12:34:56', '01.07.2024 23:59:59', '2024-07-01T10:00:00+03:00', '1234.50', '0.19', '1.234,50 lei', 'factura FCT 00012', '5941234567890', 'RO1']) {

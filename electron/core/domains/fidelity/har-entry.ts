@@ -65,7 +65,8 @@ function jsonText(text: string, p: Pseudonymiser): string | undefined {
 
 function bodyText(body: Buffer, mimeType: string, p: Pseudonymiser): string {
   const text = body.toString('utf8');
-  return (JSON_TYPE.test(mimeType) || /^\s*[[{]/.test(text) ? jsonText(text, p) : undefined) ?? p.text(text);
+  const json = JSON_TYPE.test(mimeType) || /^\s*[[{]/.test(text) ? jsonText(text, p) : undefined;
+  return json ?? (/xml/i.test(mimeType) ? p.xml(text) : p.text(text));
 }
 
 function content(exchange: Exchange, p: Pseudonymiser): HarContent {

@@ -21,6 +21,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}
 const PHONE = /(?<![\w+])(?:\+40|0040|0)[\s./-]?\(?[237](?:[\s./)-]{0,2}\d){8}(?!\d)/g;
 const CNP = /(?<!\d)[1-9]\d{12}(?!\d)/g;
 const RO_CUI = /\bRO ?(\d{2,10})\b/gi;
+/** An element holding text only: <email>x@y.ro</email>. */
+const XML_ELEMENT = /<([A-Za-z_][\w.-]*)(\s[^<>]*)?>([^<]*)<\/\1>/g;
 
 /** A CNP: S YY MM DD JJ NNN C, a real month, day and county code, and its control digit. */
 function isCnp(digits: string): boolean {
@@ -158,6 +160,14 @@ export function createPseudonymiser(key: Buffer) {
   const encode = (value: string): string => encodeURIComponent(value).replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%40/g, '@');
 
   return {
+    /** An XML body (format:xml): elements named like personal keys by their name, then the pattern pass over all. */
+    xml(value: string): string {
+      const keyed = value.replace(XML_ELEMENT, (element, tag: string, attributes: string | undefined, inner: string) => {
+        const kind = personalKind(tag);
+        return kind === undefined || inner.trim() === '' ? element : `<${tag}${attributes ?? ''}>${byKind(kind, inner)}</${tag}>`;
+      });
+      return text(keyed);
+    },
     json<T>(value: T): T {
       collect(value);
       return walk(value) as T;
