@@ -17,6 +17,7 @@ import { assembleLedger } from './assemble/ledger.ts';
 import { assembleConnectors } from './assemble/connectors.ts';
 import { assembleBackOffice } from './assemble/back-office.ts';
 import { assembleTestingTools } from './assemble/testing-tools.ts';
+import { assembleFidelity } from './assemble/fidelity.ts';
 
 export type { SeedKind } from './store/seed-store.ts';
 export type { CoreOptions } from './assemble/core-options.ts';
@@ -38,6 +39,7 @@ export function createCore(options: CoreOptions) {
   const connectors = assembleConnectors(storage, ledger);
   const backOffice = assembleBackOffice(storage, ledger, connectors, files);
   const testing = assembleTestingTools(options, storage, ledger, connectors, files);
+  const fidelity = assembleFidelity(storage, options.dataDir);
 
   const handlers: OperationHandlers = {
     ...storage.handlers,
@@ -46,6 +48,7 @@ export function createCore(options: CoreOptions) {
     ...connectors.handlers,
     ...backOffice.handlers,
     ...testing.handlers,
+    ...fidelity.handlers,
   };
 
   const { db, events } = storage;
@@ -87,6 +90,8 @@ export function createCore(options: CoreOptions) {
       faults: testing.faults,
       ...ledger.reads,
     },
+    /** Proxy mode, recordings and shadow comparisons, for the REST door (server/public/proxy.ts). */
+    fidelity: fidelity.rest,
     /**
      * Points every account without storage at the embedded FTP server, starting it (npm run serve
      * -- --embedded-ftp); a reset then does it again for the new accounts.
@@ -125,6 +130,7 @@ export function createCore(options: CoreOptions) {
       db.pragma('optimize');
       dropSamples(db);
       db.close();
+      fidelity.close();
       await Promise.all([resetEnded, attachments.close()]);
     },
   };

@@ -23,6 +23,7 @@ import { fixtureOperations } from './operations-fixtures.ts';
 import { attentionOperations } from './operations-attention.ts';
 import { documentActionOperations } from './operations-document-actions.ts';
 import { dashboardOperations } from './operations-dashboard.ts';
+import { fidelityOperations } from './operations-fidelity.ts';
 
 export type { OperationDef } from './operation-def.ts';
 
@@ -140,6 +141,8 @@ export const operations = {
   ...documentActionOperations,
   // The overview's figures and charts (shared/contract/operations-dashboard.ts).
   ...dashboardOperations,
+  // Proxy mode, recordings and the drift report (shared/contract/operations-fidelity.ts).
+  ...fidelityOperations,
 } as const;
 
 export type Operations = typeof operations;

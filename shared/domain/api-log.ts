@@ -13,7 +13,7 @@ export const ApiLogEntry = Type.Object({
   request_head: Type.String({ description: 'first bytes of the request body' }),
   response_head: Type.String({ description: 'first bytes of the response body' }),
   fault: Type.Union([Type.String(), Type.Null()], {
-    description: "what a fault switch or the heavy-list limit did to the call ('#3 status 503', '#4 latency 180 ms', '#5 drop', 'heavy_list_limit'); null: nothing",
+    description: "what a fault switch or the heavy-list limit did to the call ('#3 status 503', '#4 latency 180 ms', '#5 drop', 'heavy_list_limit'), or where proxy mode forwarded it ('proxied to erp.example.ro'); null: nothing",
   }),
 });
 export type ApiLogEntry = Static<typeof ApiLogEntry>;

@@ -14,6 +14,8 @@ export const HEAVY_LIST_LIMIT_NOTE = 'heavy_list_limit';
  */
 export function bypassesAnswerCache(core: Core, companyId: number, url: string): boolean {
   if (core.rest.faults.active(companyId)) return true;
+  // An account in proxy mode is answered by its upstream, whatever the twin answered before.
+  if (core.fidelity.proxy.active(companyId)) return true;
   if (!core.rest.serviceSettings().heavy_list_limit.enabled) return false;
   return isHeavyList('GET', parseRestPath(url)?.segments ?? []);
 }
@@ -50,7 +52,7 @@ export function installFaults(app: FastifyInstance, core: Core): void {
 
   app.addHook('onRequest', async (request, reply) => {
     const rest = request.rest;
-    if (!rest || reply.sent) return;
+    if (!rest || reply.sent || rest.shadow) return;
     const segments = parseRestPath(request.url)?.segments ?? [];
     const limit = core.rest.serviceSettings().heavy_list_limit;
     if (limit.enabled && isHeavyList(request.method, segments)) {

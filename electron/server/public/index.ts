@@ -26,8 +26,12 @@ import './rest-context.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
 import { answerVersion } from './cached-answers.ts';
 import { installFaults } from './faults.ts';
+import { installProxy } from './proxy.ts';
 
 export { REST_PREFIX };
+
+/** Who a shadow call (proxy.ts) is: the account itself, with no restriction of an API user. */
+const SHADOW_USER = Object.freeze({ id: 0, username: 'erp-workbench shadow', connectorId: null });
 
 export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 
@@ -47,6 +51,9 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
   app.decorateRequest('rest', null);
   app.decorateRequest('answerMark', null);
 
+  // Accounts in proxy mode are answered by their upstream, before anything here authenticates (proxy.ts).
+  installProxy(app, core);
+
   // Authentication runs for every request under the prefix, unknown routes and unknown accounts
   // included: a caller learns which routes and which accounts exist only with valid credentials
   // (an unknown account answers as a known one does to the same credentials: authenticate.ts).
@@ -60,6 +67,12 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
     if (!path || path.companyId === null) {
       const company = path?.company ?? '';
       return sendError(request, reply, 404, [`account '${company}' does not exist: the path is ${REST_PREFIX}/{company_id}/...`]);
+    }
+    // The twin's own answer to a forwarded GET: the account's data, as its API users see it.
+    if (request.shadowCall) {
+      request.callerName = SHADOW_USER.username;
+      request.rest = { companyId: path.companyId, user: SHADOW_USER, shadow: true };
+      return;
     }
     const outcome = await core.rest.authenticate({
       companyId: path.companyId,
@@ -93,6 +106,7 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
   const logHeads = new WeakMap<FastifyRequest, string>();
 
   app.addHook('onResponse', async (request, reply) => {
+    if (request.shadowCall) return;
     core.rest.apiLog.record({
       companyId: request.rest?.companyId ?? existingAccountOf(request.url),
       ip: request.ip,
@@ -103,7 +117,8 @@ export async function restApi(app: FastifyInstance, opts: { core: Core; cache: A
       durationMs: reply.elapsedTime,
       requestBody: request.rawBodyHead ?? bodyHead(request.body),
       responseBody: logHeads.get(request) ?? '',
-      fault: request.sandboxFault,
+      // A forwarded call says where it went (the column of what was done to the call).
+      fault: request.sandboxFault ?? (request.proxiedTo && `proxied to ${request.proxiedTo}`),
     });
   });
 

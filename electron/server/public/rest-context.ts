@@ -5,6 +5,8 @@ import type { AuthenticatedUser } from '../../core/domains/auth/index.ts';
 export interface RestContext {
   companyId: number;
   user: AuthenticatedUser;
+  /** The twin's own shadow call of a forwarded GET (proxy.ts): never cached, faulted or logged. */
+  shadow?: true;
 }
 
 /**

@@ -263,7 +263,7 @@ export class RestRoutes {
       try {
         if (doc.filters) ctx.filters = readListFilters(request, doc.filters, segments);
         answer = await run(ctx);
-        const keep = answer !== SENT && reply.statusCode === status && request.rest && this.cache.worthKeeping(cacheKey);
+        const keep = answer !== SENT && reply.statusCode === status && request.rest && !request.rest.shadow && this.cache.worthKeeping(cacheKey);
         serialized = keep ? reply.serialize(answer) : undefined;
       } finally {
         tables = reads.stop();
