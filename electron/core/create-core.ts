@@ -32,7 +32,7 @@ export { DATABASE_FILE } from './paths.ts';
 export function createCore(options: CoreOptions) {
   // Later areas' answers to earlier ones (a closure over a const assigned below, called only after it is).
   const storage = assembleStorage(options, {
-    ownChanges: () => testing.faults.ownChanges() + connectors.webhooks.dispatcher.ownChanges(),
+    ownChanges: () => testing.faults.ownChanges() + connectors.webhooks.dispatcher.ownChanges() + fidelity.ownChanges(),
   });
   const files = assembleFiles(storage, options.dataDir, { storageRefusal: (companyId) => testing.faults.storageRefusal(companyId) });
   const ledger = assembleLedger(storage);

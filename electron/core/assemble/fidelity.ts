@@ -96,6 +96,8 @@ export function assembleFidelity(storage: Storage, dataDir: string) {
         twinDoor = door;
       },
     },
+    /** Rows the shadow comparisons wrote: no REST answer is made of them (createDataVersion). */
+    ownChanges: () => drift.ownChanges(),
     close: () => recorder.close(),
   };
 }
