@@ -74,6 +74,22 @@ describe('pseudonymise', () => {
     expect(order.items[0]).toEqual({ code: 'P-1', name: 'Cablu 2m', ean: '5941234567890', item_price: 10.5 });
   });
 
+  it('covers the delegate block and staff names; an id under a name key stays a number, a phone written as a number keeps its digit count', () => {
+    const p = createPseudonymiser(KEY);
+    const out = p.json({ delegat_nume: 'Pop Ion', delegat_ci: 'CJ 123456', delegat_auto: 'CJ 12 ABC', technician: 'Vasile Marin', created_by: 7, phone: 722123456, awb_nr: '1234567890' });
+    expect(out.delegat_nume).toMatch(/^Persoana /);
+    expect(out.technician).toMatch(/^Persoana /);
+    expect(out.delegat_ci).toMatch(/^[A-Z]{2} \d{6}$/);
+    expect(out.delegat_ci).not.toBe('CJ 123456');
+    expect(out.delegat_auto).toMatch(/^[A-Z]{2} \d{2} [A-Z]{3}$/);
+    expect(out.delegat_auto).not.toContain('ABC');
+    expect(out.created_by).toBe(7);
+    expect(String(out.phone)).toHaveLength(9);
+    expect(out.phone).not.toBe(722123456);
+    expect(out.awb_nr).toMatch(/^\d{10}$/);
+    expect(out.awb_nr).not.toBe('1234567890');
+  });
+
   it('removes credentials by key name, whatever the nesting, and keeps booleans', () => {
     const p = createPseudonymiser(KEY);
     const out = p.json({ user: { password: 'S3cret!', api_key: 'abc', accessToken: 'tok', webhook_secret_set: true }, pass: 12345 });

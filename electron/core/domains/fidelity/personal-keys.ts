@@ -11,6 +11,7 @@
  * | name        | name (contacts, persons, order client; not a product line's), client_name, supplier_name,      | Persoana <hex> / Firma <hex> SRL  |
  * |             | representative, first_name, last_name, family_name, given_name, full_name, contact_person,     | (is_company, or S.R.L./SA/PFA/II  |
  * |             | contact_name, shipping_contact_name, delegate, recipient(_name), account_holder, nume, prenume | in the name)                      |
+ * |             | technician (service files), agent, driver, created_by                                          |                                   |
  * | email       | email, client_email, contact_email, e_mail, mail, billing_email, ...                          | <hex>@example.invalid             |
  * | phone       | phone, mobile, fax, tel, telephone, telefon, client_phone1/2, shipping_contact_phone, ...     | digits replaced, +40 / 07 kept    |
  * | fiscal code | vat_id, client_vat_id, client_cui, cui, cif, cnp, fiscal_code, cod_fiscal, tax_id, vat_number | valid CNP / CUI (RO kept)         |
@@ -19,7 +20,10 @@
  * |             | strada; a string invoice_address / delivery_address / shipping_address (objects: their parts)  |                                   |
  * | code        | zip, postcode, postal_code, client_postcode, client_shipping_postcode, registration_nr,        | digits replaced                   |
  * |             | registration_number, client_reg_com, reg_com; number, building, stair, floor, apartment beside |                                   |
- * |             | a street/address/city (the order and contact address parts); ip, client_ip, ip_address         |                                   |
+ * |             | a street/address/city (the order and contact address parts); ip, client_ip, ip_address;        |                                   |
+ * |             | awb_nr (a tracking number leads to the delivery address)                                       |                                   |
+ * | opaque      | id_card, ci, buletin, delegat_ci, car_plate, license_plate, nr_auto, delegat_auto (invoices'   | letters and digits replaced       |
+ * |             | delegate block)                                                                                |                                   |
  * | login       | username, user, login, user_name                                                              | utilizator-<hex>                  |
  * | link        | keys ending in url or link (view_link, payment_link, pdf_invoice_url, download_url, awb_url):  | opaque segments k<hex>, query     |
  * |             | a document's link is its own key                                                               | values "[removed]"                |
@@ -31,7 +35,7 @@
  * IBAN, Basic/Bearer credentials, and the names and addresses already met in the recording.
  */
 
-export type PersonalKind = 'credential' | 'name' | 'person' | 'email' | 'phone' | 'fiscal' | 'iban' | 'address' | 'code' | 'login' | 'link';
+export type PersonalKind = 'credential' | 'name' | 'person' | 'email' | 'phone' | 'fiscal' | 'iban' | 'address' | 'code' | 'opaque' | 'login' | 'link';
 
 /** client_name, clientName, Client-Name: client_name. */
 export const normalKey = (key: string): string => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
@@ -47,7 +51,7 @@ const KINDS: Array<[PersonalKind, string[]]> = [
   ['name', ['name', 'client_name', 'supplier_name', 'customer_name', 'company_name', 'account_holder', 'holder_name', 'recipient', 'recipient_name', 'nume']],
   [
     'person',
-    ['representative', 'first_name', 'last_name', 'family_name', 'given_name', 'full_name', 'contact_person', 'contact_name', 'shipping_contact_name', 'delegate', 'delegat', 'person_name', 'prenume'],
+    ['representative', 'first_name', 'last_name', 'family_name', 'given_name', 'full_name', 'contact_person', 'contact_name', 'shipping_contact_name', 'delegate', 'delegat', 'delegate_name', 'delegat_nume', 'person_name', 'prenume', 'technician', 'agent', 'agent_name', 'sales_agent', 'driver', 'driver_name', 'created_by'],
   ],
   ['email', ['email', 'e_mail', 'mail', 'client_email', 'contact_email', 'billing_email', 'shipping_email', 'email_address', 'emails']],
   [
@@ -62,8 +66,9 @@ const KINDS: Array<[PersonalKind, string[]]> = [
   ],
   [
     'code',
-    ['zip', 'postcode', 'postal_code', 'zip_code', 'client_postcode', 'client_shipping_postcode', 'registration_nr', 'registration_number', 'client_reg_com', 'reg_com', 'nr_reg_com', 'trade_register', 'ip', 'client_ip', 'ip_address'],
+    ['zip', 'postcode', 'postal_code', 'zip_code', 'client_postcode', 'client_shipping_postcode', 'registration_nr', 'registration_number', 'client_reg_com', 'reg_com', 'nr_reg_com', 'trade_register', 'ip', 'client_ip', 'ip_address', 'awb_nr', 'tracking_number'],
   ],
+  ['opaque', ['id_card', 'identity_card', 'ci', 'buletin', 'delegat_ci', 'delegate_id_card', 'car_plate', 'license_plate', 'nr_auto', 'delegat_auto', 'mijloc_transport']],
   ['login', ['username', 'user', 'login', 'user_name']],
 ];
 const KIND_OF = new Map(KINDS.flatMap(([kind, keys]) => keys.map((key) => [key, kind] as const)));

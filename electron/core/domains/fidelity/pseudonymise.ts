@@ -82,6 +82,8 @@ export function createPseudonymiser(key: Buffer) {
       }
       case 'code':
         return forms.code(value);
+      case 'opaque':
+        return forms.scramble(value);
       case 'login':
         return forms.login(value);
       case 'link':
@@ -112,7 +114,8 @@ export function createPseudonymiser(key: Buffer) {
     if (kind === 'credential') return typeof value === 'boolean' || value === null ? value : REMOVED;
     if (kind === undefined) return walk(value);
     if (typeof value === 'string') return byKind(kind, value, siblings);
-    if (typeof value === 'number' && Number.isInteger(value)) {
+    // A number under a name's key is an id (created_by: 7); under a phone's or a code's, the value written without quotes.
+    if (typeof value === 'number' && Number.isInteger(value) && (kind === 'phone' || kind === 'fiscal' || kind === 'code' || kind === 'iban')) {
       const pseudonym = Number(byKind(kind, String(value), siblings));
       return Number.isSafeInteger(pseudonym) ? pseudonym : 0;
     }
