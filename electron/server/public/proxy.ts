@@ -7,7 +7,7 @@ import { sendError } from '../envelope.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
 
 /** The header that marks the twin's own shadow call (with this process's secret: no caller can send it). */
-const SHADOW_HEADER = 'x-erp-workbench-shadow';
+export const SHADOW_HEADER = 'x-erp-workbench-shadow';
 /** Shadow comparisons under way at once, and waiting; past that a comparison is skipped (the answer was sent already). */
 const SHADOW_IN_FLIGHT = 2;
 const SHADOW_QUEUE = 200;
@@ -81,7 +81,8 @@ export function installProxy(app: FastifyInstance, core: Core): void {
         startedAt: answer.startedAt,
         method: request.method,
         url: answer.url,
-        requestHeaders: request.headers,
+        // As sent: to the upstream's host.
+        requestHeaders: { ...request.headers, host: new URL(answer.url).host },
         ...(body && { requestBody: body }),
         status: answer.status,
         statusText: answer.statusText,
