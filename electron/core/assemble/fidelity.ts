@@ -60,7 +60,7 @@ export function assembleFidelity(storage: Storage, dataDir: string) {
     },
     'drift.compareHar': async ({ company_id, har }) => {
       requireAccount(company_id);
-      const document = parseHar(har);
+      const document = parseHar(har, 'har');
       const door = twinDoor;
       if (!door) throw new OperationError(503, 'drift: the REST listener is not running, so the twin cannot answer the recorded requests');
       return compareHar(company_id, document, (request) => door(company_id, request), formatTimestamp(clock.now()));
