@@ -1,7 +1,6 @@
 import { Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProxySettings } from '../../shared/domain/fidelity.ts';
-import { startStandIn } from '../support/stand-in.ts';
 import { closedPort, envelopeOf, proxyUpdate, REAL_AUTH, restRaw, setProxy, useFidelity } from './fidelity.ts';
 import { basicAuth } from './harness.ts';
 
@@ -140,22 +139,23 @@ describe('proxy mode, over the control API and the REST API', () => {
   });
 
   it('answers 504 in the envelope when the upstream answers after timeout_ms', async () => {
-    const { twin } = world;
-    const slow = await startStandIn({ seed: 'empty', delayMs: 6000 });
+    const { twin, standIn } = world;
+    await setProxy(twin, { upstream_url: standIn.url, timeout_ms: 1000 });
+    await standIn.slow(4000);
     try {
-      await setProxy(twin, { upstream_url: slow.url, timeout_ms: 1000 });
+      await standIn.forget();
       const started = Date.now();
       const answer = await restRaw(twin, 'GET', '/1/sales/list/', REAL_AUTH);
       const took = Date.now() - started;
       expect(answer.status).toBe(504);
       expect(envelopeOf(answer)).toMatchObject({ is_error: true, http_code: 504, data: null });
       expect(took).toBeGreaterThanOrEqual(900);
-      expect(took).toBeLessThan(5000);
+      expect(took).toBeLessThan(3500);
       // It did leave: the slow upstream got the call.
-      expect((await slow.requests()).map((r) => r.url)).toEqual(['/app/rest/v1/1/sales/list/']);
+      expect((await standIn.requests()).map((r) => r.url)).toEqual(['/app/rest/v1/1/sales/list/']);
     } finally {
-      await setProxy(twin, { upstream_url: world.standIn.url, timeout_ms: 30_000 });
-      await slow.close();
+      await standIn.slow(0);
+      await setProxy(twin, { timeout_ms: 30_000 });
     }
   });
 

@@ -5,7 +5,8 @@
  * Like the real service it knows users the twin does not: any Basic credentials are accepted (and
  * swapped for its own API user's before its workbench answers). It remembers every request that
  * arrived (GET /__stand-in/requests; DELETE forgets them) so a test can tell what a twin forwarded
- * and that nothing arrived.
+ * and that nothing arrived. It answers after a delay when told (--delay-ms, or PUT /__stand-in/delay
+ * {"ms": N} while it runs: a second process costs seconds of CPU).
  *
  *   node --import tsx tests/support/stand-in-upstream.ts [--now ISO] [--seed demo|empty] [--delay-ms N]
  *
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../../electron/core/create-core.ts';
 import { startServer } from '../../electron/server/create-server.ts';
 import type { SeedKind } from '../../electron/core/store/seed-store.ts';
-import { DIFFERENCES, STAND_IN_REQUESTS, type ArrivedRequest } from './stand-in.ts';
+import { DIFFERENCES, STAND_IN_DELAY, STAND_IN_REQUESTS, type ArrivedRequest } from './stand-in.ts';
 
 const ADMIN_TOKEN = 'stand-in-admin-token-0123456789';
 const REST = /^\/app\/rest\/v1\/(\d+)(\/[^?]*)?/;
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     },
   });
   const now = new Date(values.now);
-  const delayMs = Number(values['delay-ms']);
+  let delayMs = Number(values['delay-ms']);
   const dataDir = mkdtempSync(join(tmpdir(), 'erpwb-stand-in-'));
   const core = createCore({ dataDir, seed: values.seed as SeedKind, scale: 1, clock: { now: () => now } });
   // Its workbench listens on a loopback port of its own; the stand-in's layer in front forwards to it.
@@ -95,6 +96,11 @@ async function main(): Promise<void> {
   const arrived: ArrivedRequest[] = [];
   const answer = async (request: IncomingMessage, response: ServerResponse, body: Buffer): Promise<void> => {
     const url = request.url ?? '/';
+    if (url === STAND_IN_DELAY && request.method === 'PUT') {
+      delayMs = Number((JSON.parse(body.toString('utf8') || '{}') as { ms?: unknown }).ms ?? 0) || 0;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ms: delayMs }));
+      return;
+    }
     if (url === STAND_IN_REQUESTS) {
       if (request.method === 'DELETE') arrived.length = 0;
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.method === 'DELETE' ? [] : arrived));

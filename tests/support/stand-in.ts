@@ -10,6 +10,7 @@ import { join } from 'node:path';
 export const FIDELITY_NOW = '2026-11-27T08:00:00Z';
 
 export const STAND_IN_REQUESTS = '/__stand-in/requests';
+export const STAND_IN_DELAY = '/__stand-in/delay';
 
 /** One request as it arrived at the stand-in: what a twin in proxy mode forwarded. */
 export interface ArrivedRequest {
@@ -41,6 +42,8 @@ export interface StandIn {
   requests(): Promise<ArrivedRequest[]>;
   /** Forgets what arrived. */
   forget(): Promise<void>;
+  /** From now on answers `ms` milliseconds after a request arrived (0: at once). */
+  slow(ms: number): Promise<void>;
   /** A direct call, as a partner would make it to the real service: status, content type and the body's bytes. */
   call(method: string, pathAndQuery: string, authorization: string, body?: string): Promise<{ status: number; contentType: string; body: Buffer }>;
   close(): Promise<void>;
@@ -82,6 +85,10 @@ export async function startStandIn(options: { seed?: 'demo' | 'empty'; delayMs?:
     },
     async forget() {
       await fetch(`${url}${STAND_IN_REQUESTS}`, { method: 'DELETE' });
+    },
+    async slow(ms) {
+      const response = await fetch(`${url}${STAND_IN_DELAY}`, { method: 'PUT', body: JSON.stringify({ ms }) });
+      if (response.status !== 200) throw new Error(`the stand-in did not take the delay: ${response.status}`);
     },
     async call(method, pathAndQuery, authorization, body) {
       const response = await fetch(`${url}${pathAndQuery}`, {
