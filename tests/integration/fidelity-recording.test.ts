@@ -294,10 +294,19 @@ describe('serve --replay <the recordings folder>', () => {
     }
   });
 
-  it('answers what no recording holds with a 404 (the fallback chosen)', async () => {
-    const answer = await fetch(`${replay.url}/app/rest/v1/1/sales/list/page:9/`, { headers: { authorization: basicAuth('someone', 'anything') } });
-    expect(answer.status).toBe(404);
-    expect(((await answer.json()) as { is_error: boolean }).is_error).toBe(true);
+  it('answers what no recording holds with a 404 (the fallback chosen): another path, the recorded POST with another body', async () => {
+    const auth = { authorization: basicAuth('someone', 'anything') };
+    const other = await fetch(`${replay.url}/app/rest/v1/1/sales/list/page:9/`, { headers: auth });
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { is_error: boolean }).is_error).toBe(true);
+    const post = har.log.entries.find((entry) => entry.request.method === 'POST');
+    expect(post, 'the POST is recorded').toBeDefined();
+    const changed = await fetch(`${replay.url}${new URL(post!.request.url).pathname}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...(JSON.parse(post!.request.postData!.text!) as object), order_status: 'another' }),
+    });
+    expect(changed.status).toBe(404);
   });
 });
 
