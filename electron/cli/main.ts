@@ -2,7 +2,7 @@
  * npx erp-workbench <command> [options]: the service from a terminal and from CI (bin/erp-workbench.mjs
  * runs this). Every command but `serve` talks to a running service through the control API (the
  * operations map, shared/contract/operations.ts). Exit codes: 0 ok, 1 the service refused (API
- * error), 2 usage, 3 the service cannot be reached.
+ * error), 2 usage, 3 the service cannot be reached (4 verify: the count differs; 5 drift: above the threshold).
  */
 import { Command, CommanderError } from 'commander';
 import { ApiError, UnreachableError, UsageError } from './commands/client.ts';
@@ -17,6 +17,8 @@ import { registerUsers } from './commands/users.ts';
 import { registerOp } from './commands/op.ts';
 import { registerWait } from './commands/wait.ts';
 import { registerVerify } from './commands/verify.ts';
+import { registerProxy } from './commands/proxy.ts';
+import { registerDrift } from './commands/drift.ts';
 import { APP_VERSION } from '../core/version.ts';
 
 const CONNECTION_HELP = `
@@ -25,7 +27,8 @@ Connection (every command but serve): --url and --token, else ERP_WORKBENCH_URL 
 --https: --ca <data>/tls/ca.pem, or NODE_EXTRA_CA_CERTS=<that file>.
 
 Exit codes: 0 ok, 1 the service refused the call (its message on stderr), 2 usage error,
-3 the service cannot be reached (not running, wrong URL, certificate not trusted), 4 verify: the count differs.`;
+3 the service cannot be reached (not running, wrong URL, certificate not trusted), 4 verify: the count differs,
+5 drift: more differences than --threshold.`;
 
 /** The options of the connection and the output, on the program and on every command (before or after its name). */
 function addCommonOptions(command: Command): Command {
@@ -56,6 +59,8 @@ export function buildProgram(): Command {
   registerUsers(program);
   registerWait(program);
   registerVerify(program);
+  registerProxy(program);
+  registerDrift(program);
   registerOp(program);
   const withCommon = (command: Command) => {
     // serve and op read their own flags; every other command takes the common ones after its name too.

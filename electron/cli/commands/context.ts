@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { UsageError, type Connection } from './client.ts';
 
 /** The exit codes of every command (docs/control-api.md, "The CLI"). */
-export const EXIT = { ok: 0, apiError: 1, usage: 2, unreachable: 3, verifyFailed: 4 } as const;
+export const EXIT = { ok: 0, apiError: 1, usage: 2, unreachable: 3, verifyFailed: 4, driftAboveThreshold: 5 } as const;
 
 /** The options every command takes (declared on the program, given before or after the command). */
 export interface GlobalOptions {
