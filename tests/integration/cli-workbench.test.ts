@@ -76,7 +76,7 @@ const jsonLines = (text: string) =>
 describe('npx erp-workbench: help, usage and exit codes', () => {
   it('answers --help on every command, exit 0', async () => {
     const commands = [[], ['serve'], ['reset'], ['snapshot'], ['snapshot', 'save'], ['snapshot', 'restore'], ['snapshot', 'list'], ['snapshot', 'delete'],
-      ['trigger'], ['listen'], ['logs'], ['users'], ['users', 'create'], ['op'], ['wait'], ['verify']];
+      ['trigger'], ['listen'], ['logs'], ['users'], ['users', 'create'], ['op'], ['wait'], ['verify'], ['proxy'], ['drift']];
     const results = await Promise.all(commands.map((command) => cli(...command, '--help')));
     results.forEach((result, i) => {
       expect(result.code, `${commands[i]!.join(' ')} --help: ${result.stderr}`).toBe(0);
@@ -86,6 +86,9 @@ describe('npx erp-workbench: help, usage and exit codes', () => {
     expect(results[1]!.stdout + results[1]!.stderr).toMatch(/--https/);
     expect(results[8]!.stdout).toMatch(/order\.status, order\.invoice, order\.awb, product\.publish, product\.unpublish|order\.status/);
     expect(results[13]!.stdout).toMatch(/webhooks\.retry +Send a delivery again now/);
+    expect(results[0]!.stdout).toMatch(/5 drift: more differences than --threshold/);
+    expect(results[16]!.stdout).toMatch(/--read-write +forward every method: writes reach the real account/);
+    expect(results[17]!.stdout).toMatch(/Exit codes: 0 differences <= threshold, 5 above it/);
   }, 180_000);
 
   it('exits 2 for a usage error, 1 for a refusal of the service, 3 when the service cannot be reached', async () => {
