@@ -5,12 +5,7 @@ import { sendError } from '../envelope.ts';
 import { API_LOG_BODY_HEAD } from '../../../shared/domain/api-log.ts';
 import { splitRestUrl, type ReplayIndex } from '../../core/domains/fidelity/index.ts';
 import { REST_PREFIX } from './rest-path.ts';
-
-/**
- * The header of the twin's own calls (proxy.ts: the shadow comparison, drift.compareHar): the twin
- * must answer those itself, never a recording. A caller sending it gets no more than the twin.
- */
-const TWIN_CALL_HEADER = 'x-erp-workbench-shadow';
+import { SHADOW_HEADER } from './proxy.ts';
 
 /** What answers a REST request that no recording holds: the twin as usual, or a 404. */
 export type ReplayFallback = 'twin' | '404';
@@ -65,7 +60,9 @@ export function installReplay(app: FastifyInstance, replay: ReplayIndex, fallbac
   const bodies = new WeakMap<FastifyRequest, Buffer>();
   app.addHook('onRequest', async (request, reply) => {
     const key = replayRequestOf(request.raw);
-    if (!key || request.headers[TWIN_CALL_HEADER] !== undefined) return;
+    // The twin's own calls (shadow comparison, drift.compareHar) are answered by the twin, never a
+    // recording; a caller sending the header gets no more than the twin.
+    if (!key || request.headers[SHADOW_HEADER] !== undefined) return;
     const multipart = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
     let body: Buffer | undefined;
     if (!multipart && replay.covers(key) && hasBody(request.raw)) {
