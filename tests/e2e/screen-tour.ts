@@ -45,6 +45,7 @@ export const SCREENS: Screen[] = [
   { id: 'storage', path: '/c/1/settings/storage', en: 'Storage & attachments', ro: 'Stocare și atașamente', area: 'Settings', ready: (p) => p.getByTestId('storage-status').waitFor() },
   { id: 'service-settings', path: '/c/1/settings/service', en: 'Service settings', ro: 'Setări serviciu', area: 'Settings', ready: loaded('serviceSettings', false) },
   { id: 'faults', path: '/c/1/settings/faults', en: 'Fault switches', ro: 'Defecte simulate', area: 'Settings', ready: (p) => p.getByTestId('faults-empty').waitFor() },
+  { id: 'fidelity', path: '/c/1/settings/fidelity', en: 'Fidelity', ro: 'Fidelitate', area: 'Settings', ready: (p) => p.getByTestId('drift-empty').waitFor() },
 ];
 
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -6,7 +6,7 @@ import type { DriftReport } from '../../../../shared/domain/fidelity.ts';
 import { ErpError } from '../../api/errors.ts';
 import { IconInvoice } from '../../app/shell/icons.tsx';
 import { readHarText } from './har-file.ts';
-import { useFidelityAction } from './queries.ts';
+import { useAction } from '../../api/operations.ts';
 
 /**
  * "Compare a HAR file": the file's GET calls answered by this workbench and compared by shape
@@ -14,7 +14,7 @@ import { useFidelityAction } from './queries.ts';
  */
 export function CompareHar({ companyId, onReport }: { companyId: number; onReport: (report: DriftReport, fileName: string) => void }) {
   const { t } = useTranslation();
-  const compare = useFidelityAction('drift.compareHar');
+  const compare = useAction('drift.compareHar');
   const [problem, setProblem] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
 

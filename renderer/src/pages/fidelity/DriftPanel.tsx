@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../app/shell/ErrorNotice.tsx';
 import { confirmAction, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
 import { CompareHar } from './CompareHar.tsx';
 import { DriftReportView } from './DriftReportView.tsx';
-import { useFidelityAction, useFidelityRead } from './queries.ts';
+import { useAction, useOperation } from '../../api/operations.ts';
 
 type Source = 'live' | 'file';
 
@@ -15,11 +15,11 @@ type Source = 'live' | 'file';
  * with drift.clear) or the report of the last HAR file compared here ("This file", kept on this
  * page only: the core stores nothing of it).
  */
-export function DriftPanel({ companyId, proxied }: { companyId: number; proxied: boolean }) {
+export function DriftPanel({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  // While proxied, comparisons land with every forwarded GET: read again now and then besides the change events.
-  const live = useFidelityRead('drift.report', { company_id: companyId }, { refetchInterval: proxied ? 5000 : false });
-  const clear = useFidelityAction('drift.clear');
+  // Each shadow comparison announces fidelity_routes: the report follows the forwarded calls live.
+  const live = useOperation('drift.report', { company_id: companyId });
+  const clear = useAction('drift.clear');
   const [file, setFile] = useState<{ name: string; report: DriftReport } | null>(null);
   const [source, setSource] = useState<Source>('live');
 

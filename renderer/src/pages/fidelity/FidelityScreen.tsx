@@ -7,14 +7,13 @@ import { DriftPanel } from './DriftPanel.tsx';
 import { ProxyBanner } from './ProxyBanner.tsx';
 import { ProxyForm } from './ProxyForm.tsx';
 import { RecordingsTable } from './RecordingsTable.tsx';
-import { useFidelityRead } from './queries.ts';
+import { useOperation } from '../../api/operations.ts';
 
 /** Settings › Fidelity: the account's proxy mode, the drift report (live or from a HAR file) and its recordings. */
 export function FidelityScreen() {
   const { t } = useTranslation();
   const { companyId } = useParams({ from: '/c/$companyId/settings/fidelity' });
-  const proxy = useFidelityRead('proxy.get', { company_id: companyId });
-  const proxied = Boolean(proxy.data?.upstream_url);
+  const proxy = useOperation('proxy.get', { company_id: companyId });
   return (
     <div data-testid="screen-fidelity">
       <PageHeader screen="fidelity" />
@@ -34,9 +33,9 @@ export function FidelityScreen() {
           </Paper>
         )}
         <Divider />
-        <DriftPanel companyId={companyId} proxied={proxied} />
+        <DriftPanel companyId={companyId} />
         <Divider />
-        <RecordingsTable companyId={companyId} proxied={proxied} />
+        <RecordingsTable companyId={companyId} />
       </Stack>
     </div>
   );

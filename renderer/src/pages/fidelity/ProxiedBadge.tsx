@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useRouteCompanyId } from '../../app/shell/use-company.ts';
 import { IconCompare } from '../../app/shell/icons.tsx';
-import { useFidelityRead } from './queries.ts';
+import { useOperation } from '../../api/operations.ts';
 
 /**
  * In the header beside the account picker, while the account in the address is proxied: its
@@ -12,7 +12,7 @@ import { useFidelityRead } from './queries.ts';
 export function ProxiedBadge() {
   const { t } = useTranslation();
   const companyId = useRouteCompanyId();
-  const proxy = useFidelityRead('proxy.get', { company_id: companyId ?? 0 }, { enabled: companyId !== undefined, retry: false });
+  const proxy = useOperation('proxy.get', { company_id: companyId ?? 0 }, { enabled: companyId !== undefined, retry: false });
   const url = proxy.data?.upstream_url;
   if (!companyId || !url) return null;
   const label = t('fidelity.badge.title', { id: companyId, url });

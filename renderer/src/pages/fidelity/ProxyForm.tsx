@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Group, Input, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RECORDING_MODES, type ProxySettings, type RecordingMode } from '../../../../shared/domain/fidelity.ts';
-import { useQueryClient } from '../../api/operations.ts';
 import { confirmAction, fieldErrors, notifyDone } from '../../components/feedback/index.ts';
 import { draftOf, isDirty, patchOf, PROXY_FIELDS, timeoutProblem, upstreamUrlProblem, type ProxyDraft } from './proxy-draft.ts';
-import { useFidelityAction } from './queries.ts';
+import { useAction, useQueryClient } from '../../api/operations.ts';
 
 /**
  * The account's proxy mode. The address is checked as it is typed; the core's refusal of any
@@ -14,10 +13,14 @@ import { useFidelityAction } from './queries.ts';
 export function ProxyForm({ settings }: { settings: ProxySettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const update = useFidelityAction('proxy.update');
+  const update = useAction('proxy.update');
   const [draft, setDraft] = useState<ProxyDraft>(() => draftOf(settings));
   const [touchedUrl, setTouchedUrl] = useState(false);
-  const set = <K extends keyof ProxyDraft>(key: K, value: ProxyDraft[K]) => setDraft((prev) => ({ ...prev, [key]: value }));
+  const set = <K extends keyof ProxyDraft>(key: K, value: ProxyDraft[K]) => {
+    // The core's refusal was of the values sent: once one changes, it no longer says anything true.
+    if (update.isError) update.reset();
+    setDraft((prev) => ({ ...prev, [key]: value }));
+  };
   const server = fieldErrors(update.error, PROXY_FIELDS);
   const urlProblem = draft.forward ? upstreamUrlProblem(draft.upstreamUrl) : null;
   // "Empty" waits until the field was left or Save pressed; a wrong address shows as it is typed.

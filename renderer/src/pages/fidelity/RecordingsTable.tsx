@@ -4,14 +4,14 @@ import { ErrorNotice } from '../../app/shell/ErrorNotice.tsx';
 import { formatBytes, formatDateTime, formatNumber } from '../../app/format.ts';
 import { notifyFailed } from '../../components/feedback/index.ts';
 import { saveBase64 } from '../attachments/files.ts';
-import { useFidelityAction, useFidelityRead } from './queries.ts';
+import { useAction, useOperation } from '../../api/operations.ts';
 
 /** The account's HAR recordings, newest first; each downloads as the file itself (recordings.get). */
-export function RecordingsTable({ companyId, proxied }: { companyId: number; proxied: boolean }) {
+export function RecordingsTable({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  // While proxied, the files grow with every forwarded call: read again now and then besides the change events.
-  const recordings = useFidelityRead('recordings.list', { company_id: companyId }, { refetchInterval: proxied ? 5000 : false });
-  const download = useFidelityAction('recordings.get');
+  // Each recorded call announces recordings: sizes and counts follow the forwarded calls live.
+  const recordings = useOperation('recordings.list', { company_id: companyId });
+  const download = useAction('recordings.get');
   const column = (key: 'file' | 'size' | 'entries' | 'modified' | 'actions') => t(`fidelity.recordings.columns.${key}`);
   return (
     <section aria-labelledby="recordings-heading" data-testid="recordings">
