@@ -6,6 +6,7 @@ import type { DriftDifference, DriftReport } from '../../shared/domain/fidelity.
 import { DIFFERENCES } from '../support/stand-in.ts';
 import { driftReport, recordings, REAL_AUTH, restRaw, setProxy, useFidelity } from './fidelity.ts';
 import { basicAuth } from './harness.ts';
+import { sleep } from './receiver.ts';
 
 // The shadow comparison and the drift report (issue 30, deliver 3 and 4): GETs forwarded to the
 // stand-in upstream, which differs from the twin in exactly five known ways, are answered by the
@@ -156,7 +157,9 @@ describe('offline drift from the recording the proxy made (drift.compareHar)', (
 
   beforeAll(async () => {
     const { twin } = world;
-    const [recording] = await recordings(twin);
+    // Recorded once each answer has gone out: wait for the last one (or fail on the count below).
+    let [recording] = await recordings(twin);
+    for (const deadline = Date.now() + 5000; recording?.entries !== CALLS.length && Date.now() < deadline; [recording] = await recordings(twin)) await sleep(50);
     expect(recording, 'the proxy recorded its calls').toBeDefined();
     har = JSON.parse(readFileSync(join(twin.dataDir, 'recordings', recording!.file_name), 'utf8')) as typeof har;
   });

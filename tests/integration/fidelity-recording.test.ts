@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../electron/server/create-se
 import type { Recording } from '../../shared/domain/fidelity.ts';
 import { FIDELITY_NOW } from '../support/stand-in.ts';
 import { ADMIN_TOKEN, basicAuth } from './harness.ts';
+import { sleep } from './receiver.ts';
 import { recordings, REAL_AUTH, REAL_PASSWORD, REAL_USER, restRaw, setProxy, useFidelity, type RawAnswer } from './fidelity.ts';
 
 // The HAR recording of proxy mode (issue 30, deliver 2): what the twin forwarded to the stand-in
@@ -145,7 +146,9 @@ beforeAll(async () => {
   got.push({ method: 'POST', path: '/connector/1/order/REC-0001/', answer: await restRaw(twin, 'POST', '/1/connector/1/order/REC-0001/', REAL_AUTH, body) });
   await setProxy(twin, { read_only: true });
 
-  const listed = await recordings(twin);
+  // Recorded once the answer has gone out: wait for the last one (or fail on the count below).
+  let listed = await recordings(twin);
+  for (const deadline = Date.now() + 5000; listed[0]?.entries !== got.length && Date.now() < deadline; listed = await recordings(twin)) await sleep(50);
   expect(listed.length, JSON.stringify(listed)).toBe(1);
   recording = listed[0]!;
   file = join(twin.dataDir, 'recordings', recording.file_name);
