@@ -225,4 +225,12 @@ describe('drift.clear', () => {
     expect(empty).toMatchObject({ company_id: 1, source: 'shadow', calls: 0, compared: 0, differences: 0, routes: [], skipped: [] });
     expect((await twin.control<{ cleared_routes: number }>('DELETE', '/accounts/1/drift')).body.data.cleared_routes).toBe(0);
   });
+
+  it('shadow off: forwarded calls are not compared', async () => {
+    const { twin } = world;
+    expect((await setProxy(twin, { shadow: false })).shadow).toBe(false);
+    expect((await restRaw(twin, 'GET', '/1/payments/list/', REAL_AUTH)).status).toBe(200);
+    await sleep(300);
+    expect(await driftReport(twin)).toMatchObject({ calls: 0, routes: [] });
+  });
 });

@@ -264,6 +264,25 @@ describe('the HAR recording of proxy mode', () => {
   });
 });
 
+describe('recording modes', () => {
+  it('off records nothing; session starts a file of its own beside the day\'s', async () => {
+    const { twin } = world;
+    await setProxy(twin, { recording: 'off' });
+    await restRaw(twin, 'GET', '/1/payments/types/', REAL_AUTH);
+    await sleep(200);
+    expect(await recordings(twin)).toEqual([expect.objectContaining({ file_name: recording.file_name, entries: got.length })]);
+    await setProxy(twin, { recording: 'session' });
+    await restRaw(twin, 'GET', '/1/payments/types/', REAL_AUTH);
+    let listed = await recordings(twin);
+    for (const deadline = Date.now() + 5000; listed.length < 2 && Date.now() < deadline; listed = await recordings(twin)) await sleep(50);
+    const session = listed.find((r) => r.file_name !== recording.file_name);
+    expect(session, JSON.stringify(listed)).toMatchObject({ company_id: 1, entries: 1 });
+    expect(session!.file_name).toMatch(/^1-session-\d{8}-\d{6}\.har$/);
+    expect(listed.find((r) => r.file_name === recording.file_name)?.entries).toBe(got.length);
+    await setProxy(twin, { recording: 'day' });
+  });
+});
+
 describe('serve --replay <the recordings folder>', () => {
   let replay: RunningServer;
   let core: Core;
