@@ -130,7 +130,7 @@ describe('the drift report of the shadow comparisons (drift.report)', () => {
       expect(answer.status, path).toBe(path.startsWith('/invoices/list/documentnr:') ? 400 : path.startsWith('/marketplace/') ? 404 : 200);
     }
     // The shadow comparison may run after the answer went back: wait until every call is counted.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     do {
       shadow = await driftReport(twin);
       if (shadow.calls >= CALLS.length) break;
