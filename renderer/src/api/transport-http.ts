@@ -1,6 +1,7 @@
 import { operations, type OperationInput, type OperationName, type OperationOutput } from '../../../shared/contract/operations.ts';
 import type { ErpClient } from './client.ts';
 import { ErpError } from './errors.ts';
+import { acceptOf } from './accept.ts';
 
 /** Where the headless server mounts the control API (docs/sandbox-contract.md, section 3). */
 export const CONTROL_PREFIX = '/_sandbox';
@@ -46,17 +47,12 @@ export function buildRequest(op: OperationName, input: object): { method: string
   return { method, path: `${CONTROL_PREFIX}${filled}`, body: JSON.stringify(rest) };
 }
 
-/** What a screen accepts from a file operation: the JSON envelope, never the file as itself. */
-const ENVELOPE_ONLY = 'application/vnd.erp-workbench.envelope+json';
-
 /** A browser tab on the headless server: the control API, authorised by the admin token. */
 export function createHttpClient(options: { baseUrl: string; token: string | null }): ErpClient {
   return {
     async invoke<K extends OperationName>(op: K, input: OperationInput<K>): Promise<OperationOutput<K>> {
       const request = buildRequest(op, input);
-      // A file operation answers the file's own bytes to an Accept naming its type (control API);
-      // the screens want the envelope, and a recording's type is application/json itself.
-      const headers: Record<string, string> = { accept: 'file' in operations[op].http ? ENVELOPE_ONLY : 'application/json' };
+      const headers: Record<string, string> = { accept: acceptOf(op) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(new URL(request.path, options.baseUrl), {

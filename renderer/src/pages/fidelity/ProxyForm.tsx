@@ -16,6 +16,12 @@ export function ProxyForm({ settings }: { settings: ProxySettings }) {
   const update = useAction('proxy.update');
   const [draft, setDraft] = useState<ProxyDraft>(() => draftOf(settings));
   const [touchedUrl, setTouchedUrl] = useState(false);
+  // Changed elsewhere (the CLI, another window) while this form was untouched: show the new values.
+  const [base, setBase] = useState(settings);
+  if (base !== settings) {
+    setBase(settings);
+    if (!isDirty(draft, base)) setDraft(draftOf(settings));
+  }
   const set = <K extends keyof ProxyDraft>(key: K, value: ProxyDraft[K]) => {
     // The core's refusal was of the values sent: once one changes, it no longer says anything true.
     if (update.isError) update.reset();
