@@ -61,5 +61,6 @@ export const fidelityOperations = {
     input: Type.Object({ company_id: CompanyId, file_name: Type.String({ minLength: 1, maxLength: 200, pattern: '^[0-9A-Za-z._-]+\\.har$' }) }, { additionalProperties: false }),
     output: Type.Object({ file_name: Type.String(), content_type: Type.Literal('application/json'), content_base64: Type.String({ contentEncoding: 'base64' }) }),
     http: { method: 'GET', path: '/accounts/:company_id/recordings/:file_name', file: true },
+    reads: ['recordings'],
   }),
 };
