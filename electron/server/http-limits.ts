@@ -142,7 +142,8 @@ export class ConnectionGuard {
    */
   holdAnswerForBody(request: FastifyRequest, reply: FastifyReply): void {
     const raw = request.raw;
-    if (raw.complete || raw.destroyed) return;
+    // Read already: a socket's request (complete) or an in-process one (app.inject: readableEnded, never complete).
+    if (raw.complete || raw.readableEnded || raw.destroyed) return;
     const bound = this.limits.refusedBodyDrainBytes;
     const socket = raw.socket;
     if (Number(raw.headers['content-length']) > bound) {
