@@ -105,12 +105,14 @@ describe('saved views', () => {
     expect(await page.getByTestId('saved-views').textContent()).toBe('Views');
     await page.reload();
     await page.getByTestId('saved-views').click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'No saved view yet' }).waitFor();
     expect(await page.getByRole('menu').getByRole('menuitem', { name: 'No saved view yet' }).count()).toBe(1);
     await page.keyboard.press('Escape');
 
     // Another list keeps its own views: the connector orders.
     await page.goto(page.url().replace(/#.*$/, '#/c/1/connectors/orders?connector_id=1'));
     await page.getByTestId('saved-views').click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'No saved view yet' }).waitFor();
     expect(await page.getByRole('menu').getByRole('menuitem', { name: 'No saved view yet' }).count()).toBe(1);
     await menuItem(page, 'Save current view…').click();
     await page.getByRole('dialog', { name: 'Save the current view' }).getByRole('textbox', { name: 'Name' }).fill('Connector 1');
