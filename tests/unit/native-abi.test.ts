@@ -1,0 +1,104 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkNativeModule,
+  electronAbi,
+  electronRuntime,
+  localSqliteBinding,
+  readNativeEntry,
+  runtimeFromVersions,
+  sqliteBindingPath,
+} from '../../scripts/native-abi.mjs';
+
+// The database driver the desktop app loads, decided from the files themselves: no Electron
+// binary is needed (none can be downloaded on CI machines), only its version and node-abi's table.
+
+const ROOT = join(import.meta.dirname, '../..');
+const SCRIPT = join(ROOT, 'scripts/native-abi.mjs');
+const ELECTRON_PACKAGE = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string };
+/** process.versions as Electron's main process has them (the Node it embeds, its own version, its ABI). */
+const ELECTRON_VERSIONS = { node: '22.20.0', electron: ELECTRON_PACKAGE.version, modules: String(electronAbi(ELECTRON_PACKAGE.version)), napi: '10' };
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'erpwb-native-abi-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A file laid out like a `.node` built against Node's C++ API for `abi` (the symbol among other bytes). */
+function abiBinary(path: string, abi: number): string {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from(`\0_init\0node_register_module_v${abi}\0`), Buffer.alloc(64)]));
+  return path;
+}
+
+describe('the Electron the desktop runs on', () => {
+  it("its ABI from node-abi's table is the one its npm package states", () => {
+    const stated = Number(readFileSync(join(ROOT, 'node_modules/electron/abi_version'), 'utf8').trim());
+    expect(electronRuntime(ROOT)).toEqual({ name: 'electron', version: ELECTRON_PACKAGE.version, abi: stated });
+  });
+
+  it('is told apart from Node by process.versions', () => {
+    expect(runtimeFromVersions(ELECTRON_VERSIONS)).toEqual({ name: 'electron', version: ELECTRON_PACKAGE.version, abi: electronAbi(ELECTRON_PACKAGE.version) });
+    expect(runtimeFromVersions(process.versions)).toEqual({ name: 'node', version: process.versions.node, abi: Number(process.versions.modules) });
+  });
+});
+
+describe('the driver chosen at run time', () => {
+  it('is the N-API binding better-sqlite3 loads here, and Electron can load it too', () => {
+    const binding = localSqliteBinding(ROOT);
+    expect(binding).toBe(join(ROOT, 'node_modules/better-sqlite3/prebuilds', `${process.platform}-${process.arch}.node`));
+    expect(readNativeEntry(binding)).toEqual({ kind: 'napi' });
+    expect(checkNativeModule(binding, runtimeFromVersions(ELECTRON_VERSIONS))).toEqual({ ok: true, entry: { kind: 'napi' } });
+    expect(checkNativeModule(binding, runtimeFromVersions(process.versions)).ok).toBe(true);
+  });
+
+  it('prefers a binary compiled on purpose, as better-sqlite3 does, and refuses one built for Node in Electron', () => {
+    const pkg = join(dir, 'better-sqlite3');
+    cpSync(localSqliteBinding(ROOT), join(pkg, 'prebuilds/linux-x64.node'), { recursive: true });
+    expect(sqliteBindingPath(pkg, { platform: 'linux', arch: 'x64' })).toBe(join(pkg, 'prebuilds/linux-x64.node'));
+    expect(sqliteBindingPath(pkg, { platform: 'linux', arch: 'x64', musl: true })).toBe(join(pkg, 'prebuilds/linuxmusl-x64.node'));
+    expect(sqliteBindingPath(pkg, { platform: 'win32', arch: 'arm64' })).toBe(join(pkg, 'prebuilds/win32-arm64.node'));
+
+    const built = abiBinary(join(pkg, 'build/Release/better_sqlite3.node'), 127);
+    expect(sqliteBindingPath(pkg, { platform: 'linux', arch: 'x64' })).toBe(built);
+    expect(readNativeEntry(built)).toEqual({ kind: 'node-abi', abi: 127 });
+    const inElectron = checkNativeModule(built, runtimeFromVersions(ELECTRON_VERSIONS));
+    expect(inElectron.ok).toBe(false);
+    expect(!inElectron.ok && inElectron.reason).toBe(
+      `${built} was built for module ABI 127 (Node 22); Electron ${ELECTRON_PACKAGE.version} loads ABI ${ELECTRON_VERSIONS.modules} only`,
+    );
+    expect(checkNativeModule(built, { name: 'node', version: '22.23.5', abi: 127 }).ok).toBe(true);
+    expect(checkNativeModule(abiBinary(join(dir, 'for-electron.node'), Number(ELECTRON_VERSIONS.modules)), runtimeFromVersions(ELECTRON_VERSIONS)).ok).toBe(true);
+  });
+
+  it('refuses what is not a native module, and a missing file', () => {
+    const text = join(dir, 'not-native.node');
+    writeFileSync(text, 'just text');
+    expect(checkNativeModule(text, runtimeFromVersions(ELECTRON_VERSIONS))).toMatchObject({ ok: false, entry: { kind: 'unknown' } });
+    expect(checkNativeModule(join(dir, 'absent.node'), runtimeFromVersions(ELECTRON_VERSIONS))).toEqual({ ok: false, reason: `${join(dir, 'absent.node')} does not exist` });
+  });
+});
+
+describe('node scripts/native-abi.mjs', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
+
+  it("checks the driver's binding against the installed Electron by default (exit 0)", () => {
+    const out = execFileSync(process.execPath, [SCRIPT], { cwd: ROOT, encoding: 'utf8' });
+    expect(out).toBe(`ok       ${localSqliteBinding(ROOT)} (N-API) loads in Electron ${ELECTRON_PACKAGE.version}\n`);
+  });
+
+  it('exits 1 naming each file that would not load, 2 on a usage error', () => {
+    const stale = abiBinary(join(dir, 'old.node'), 115);
+    const refused = run('--electron', ELECTRON_PACKAGE.version, stale, localSqliteBinding(ROOT));
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain(`REFUSED  ${stale} was built for module ABI 115 (Node 20)`);
+    expect(refused.stdout).toContain(`ok       ${localSqliteBinding(ROOT)} (N-API)`);
+    expect(run('--electron', '999.0.0').status).toBe(2);
+    expect(run('--electron').stderr).toContain('--electron takes a version');
+    expect(run('--bogus').status).toBe(2);
+  });
+});
