@@ -136,7 +136,10 @@ async function main(argv: string[]): Promise<void> {
     progress.stop();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
-    else console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    // A system error of listen() (EACCES, EADDRNOTAVAIL...) names the address; anything else
+    // (the store refused: a newer data folder, an old Node) is its own sentence.
+    else if (code?.startsWith('E')) console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    else console.error(`error: ${(error as Error).message}`);
     process.exit(1);
   }
   progress.stop();

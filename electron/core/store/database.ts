@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { dirname } from 'node:path';
+import { assertDriverRuns } from './driver-support.ts';
 import { applyMigrations } from './migrate.ts';
 import { dropSamples } from './planner-statistics.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from './private-files.ts';
@@ -9,6 +10,7 @@ export type { Database };
 
 /** Opens (creating when absent) the store file, sets the pragmas the core relies on, migrates. */
 export function openDatabase(file: string): Database {
+  assertDriverRuns();
   ensurePrivateDir(dirname(file));
   // Made 0600 before SQLite opens it: its -wal and -shm then get the same mode.
   ensurePrivateFile(file);
