@@ -5,10 +5,12 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { flipFuses, FuseState, FuseV1Options, FuseVersion, getCurrentFuseWire, type FuseV1Config } from '@electron/fuses';
+import type { AfterPackContext as BuilderAfterPackContext } from 'electron-builder';
 
 /**
- * The part of electron-builder's AfterPackContext the hook reads. electron-builder is not a
- * dependency (electron-builder.yml: run with npx), so its own types are not installed.
+ * The part of electron-builder's AfterPackContext the hook reads. electron-builder's own type
+ * carries its whole PlatformPackager, which the unit tests cannot build; the `satisfies` at the
+ * end of this file checks that electron-builder's context is one of these.
  */
 export interface AfterPackContext {
   /** The unpacked app folder (linux-unpacked, win-unpacked, mac, mac-universal-arm64-temp...). */
@@ -162,4 +164,4 @@ export async function afterPack(context: AfterPackContext): Promise<void> {
   console.log(`  • electron fuses set and checked: ${binary}`);
 }
 
-export default afterPack;
+export default afterPack satisfies (context: BuilderAfterPackContext) => Promise<void>;
