@@ -6,32 +6,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterPack, electronBinaryPath, FUSES, type AfterPackContext } from '../../scripts/electron-fuses.ts';
+import { fakeElectron, STOCK_WIRE } from '../support/fake-electron.ts';
 
 /*
- * The afterPack hook against fake Electron binaries: no binary can be downloaded here, but the
- * fuses are a byte wire after a sentinel that @electron/fuses finds in any file (the sentinel,
- * a version byte, a length byte, then one ASCII '0'/'1' per fuse). Each fake carries the wire
- * of an unflipped Electron between filler, in the folder layout electron-builder leaves.
+ * The afterPack hook against fake Electron binaries (tests/support/fake-electron.ts: the fuse
+ * wire of an unflipped Electron between filler), in the folder layout electron-builder leaves.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// @electron/fuses' SENTINEL (dist/constants.js; the package exports only its index), which
-// Electron's build writes before the wire.
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const PRODUCT = 'ERP Workbench';
-// Electron's defaults for the nine fuses @electron/fuses knows (RunAsNode on ... WasmTrapHandlers on).
-const STOCK_WIRE = '101100011';
-const HEAD = Buffer.alloc(64 * 1024, 0x41);
-const TAIL = Buffer.alloc(32 * 1024, 0x5a);
 const dirs: string[] = [];
 
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function fakeElectron(wire = STOCK_WIRE, extra: Uint8Array = new Uint8Array(0)): Buffer {
-  return Buffer.concat([HEAD, Buffer.from(SENTINEL), Buffer.from([1, wire.length]), Buffer.from(wire, 'ascii'), TAIL, extra]);
-}
 
 const WIN_INTEGRITY = Buffer.from(JSON.stringify([{ file: 'resources\\app.asar', alg: 'SHA256', value: 'ab'.repeat(32) }]));
 const PLIST = '<?xml version="1.0"?><plist><dict><key>ElectronAsarIntegrity</key><dict><key>Resources/app.asar</key><dict><key>algorithm</key><string>SHA256</string></dict></dict></dict></plist>';
