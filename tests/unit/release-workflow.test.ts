@@ -100,6 +100,7 @@ describe('the release workflow', () => {
   it('installs from the lock, runs npm run dist, checks the packaged native modules, then uploads', () => {
     const commands = runs(build);
     const order = [
+      commands.findIndex((run) => run.includes('if [ "$GITHUB_REF_NAME" != "v$version" ]')),
       commands.findIndex((run) => run.trim() === 'npm ci --no-audit --no-fund'),
       commands.findIndex((run) => run.trim() === 'npm run dist'),
       commands.findIndex((run) => /node scripts\/native-abi\.mjs --electron "\$version" "\$binding" /.test(run)),
@@ -107,7 +108,7 @@ describe('the release workflow', () => {
     expect(order.every((index) => index >= 0), JSON.stringify(order)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // The Electron version checked against is the installed one (package-lock's).
-    expect(commands[order[2]!]).toContain(`version=$(node -p "require('./node_modules/electron/package.json').version")`);
+    expect(commands[order[3]!]).toContain(`version=$(node -p "require('./node_modules/electron/package.json').version")`);
     const upload = build.steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(upload).toBeGreaterThan(build.steps.findIndex((step) => step.run?.includes('scripts/native-abi.mjs')));
     expect(build.steps[upload]!.with).toMatchObject({ path: '${{ matrix.installers }}', 'if-no-files-found': 'error' });
