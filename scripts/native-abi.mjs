@@ -15,7 +15,7 @@
  * the N-API one second, so a file with the N-API symbol loads whatever ABI symbol it also has.
  * Plain JavaScript: `npm start` runs it before anything is compiled.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,4 +140,14 @@ function main(argv) {
   return refused > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
+/** Whether this file is the process's script; through a symlink too (Node runs the link's target). */
+function isMain() {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) process.exitCode = main(process.argv.slice(2));

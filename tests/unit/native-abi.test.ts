@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,5 +100,13 @@ describe('node scripts/native-abi.mjs', () => {
     expect(run('--electron', '999.0.0').status).toBe(2);
     expect(run('--electron').stderr).toContain('--electron takes a version');
     expect(run('--bogus').status).toBe(2);
+  });
+
+  it('runs when started through a symlink (it checks, not silently passes)', () => {
+    const link = join(dir, 'native-abi.mjs');
+    symlinkSync(SCRIPT, link);
+    const through = spawnSync(process.execPath, [link, abiBinary(join(dir, 'old.node'), 115)], { cwd: ROOT, encoding: 'utf8' });
+    expect(through.status).toBe(1);
+    expect(through.stdout).toContain('REFUSED');
   });
 });
