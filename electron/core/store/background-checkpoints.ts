@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sqliteBinding } from './sqlite-binding.ts';
 
 /**
  * WAL checkpoints in a thread of their own. A checkpoint copies the pages committed to the WAL
@@ -106,6 +107,8 @@ export function startBackgroundCheckpoints(path: string, onExit: (error: Error |
       intervalMs: CHECKPOINT_INTERVAL_MS,
       restartFrames: RESTART_FRAMES,
       restartWaitMs: RESTART_WAIT_MS,
+      // The better-sqlite3 binary of the main thread (sqlite-binding.ts): Electron's, under Electron.
+      nativeBinding: sqliteBinding(),
     },
     // The parent's flags (a test runner's loader, --cpu-prof) are no use to this thread.
     execArgv: [],

@@ -20,7 +20,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 // The cells of the shared Int32Array and the values of its lock, as background-checkpoints.ts defines them.
-const { cells: buffer, cell, lockState, path, intervalMs, restartFrames, restartWaitMs } = workerData;
+const { cells: buffer, cell, lockState, path, intervalMs, restartFrames, restartWaitMs, nativeBinding } = workerData;
 const { LOCK, GENERATION, STOP, STOPPED, OPENED, CHECKPOINTS, RESTARTS, SUSPEND, WAKE, REWINDING } = cell;
 const { FREE, HELD_BY_WORKER } = lockState;
 const cells = new Int32Array(buffer);
@@ -55,7 +55,7 @@ function checkpoint() {
   const generation = Atomics.load(cells, GENERATION);
   if (db === undefined || generation !== openGeneration) {
     close();
-    db = new Database(path, { fileMustExist: true });
+    db = new Database(path, { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     Atomics.store(cells, OPENED, 1);
     // A short wait for a lock: PASSIVE checkpoints never wait; the first read (which opens the
     // WAL) and a rewind may, on this thread only. One that cannot run now runs at the next look.

@@ -1,20 +1,23 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { dirname } from 'node:path';
-import { assertDriverRuns } from './driver-support.ts';
 import { applyMigrations } from './migrate.ts';
+import { driverOptions, sqliteBinding } from './sqlite-binding.ts';
 import { dropSamples } from './planner-statistics.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from './private-files.ts';
 
 export type { Database };
 
-/** Opens (creating when absent) the store file, sets the pragmas the core relies on, migrates. */
-export function openDatabase(file: string): Database {
-  assertDriverRuns();
+/**
+ * Opens (creating when absent) the store file, sets the pragmas the core relies on, migrates.
+ * `binding`: the better-sqlite3 binary to load (sqlite-binding.ts); a worker thread is given its
+ * parent's choice.
+ */
+export function openDatabase(file: string, binding: string | undefined = sqliteBinding()): Database {
   ensurePrivateDir(dirname(file));
   // Made 0600 before SQLite opens it: its -wal and -shm then get the same mode.
   ensurePrivateFile(file);
-  const db = new BetterSqlite3(file);
+  const db = new BetterSqlite3(file, driverOptions(binding));
   try {
     db.pragma('journal_mode = WAL');
     // Left by an older version with the default mode: the same rule for them.

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { driverOptions, sqliteBinding } from './sqlite-binding.ts';
 import type { SeedKind } from './seed-store.ts';
 import type { SeedProgress } from './seed/index.ts';
 
@@ -16,6 +17,8 @@ export interface SeedJob {
   scale: number;
   /** ISO instant the demo is moved to (the core's clock when the reset began). */
   now: string;
+  /** The better-sqlite3 binary the thread loads: its parent's (sqlite-binding.ts). */
+  nativeBinding?: string;
 }
 
 /** What the seed worker says: progress, then done or failed (then it exits). */
@@ -118,6 +121,7 @@ export function startSeedWorker(options: SeedWorkerOptions): RunningSeed {
     kind: options.kind,
     scale: options.scale,
     now: options.now.toISOString(),
+    ...driverOptions(sqliteBinding()),
   };
   const worker = startWorker(options.entry, job);
   let done = false;

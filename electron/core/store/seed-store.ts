@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { formatTimestamp } from '../time.ts';
 import { openDatabase } from './database.ts';
+import { driverOptions } from './sqlite-binding.ts';
 import { markSeeded, readKeptRows, writeKeptRows } from './reset.ts';
 import type { SeedJob } from './seed-job.ts';
 import {
@@ -57,8 +58,8 @@ const PROGRESS_EVERY_MS = 100;
 export function seedNewFile(job: SeedJob, onProgress: SeedProgress): void {
   // The settings and secrets as they are now; the swap carries them over again, with any change
   // made while this seed ran.
-  const kept = job.liveFile === null ? undefined : keptRowsOf(job.liveFile);
-  const db = openDatabase(job.file);
+  const kept = job.liveFile === null ? undefined : keptRowsOf(job.liveFile, job.nativeBinding);
+  const db = openDatabase(job.file, job.nativeBinding);
   try {
     if (kept) writeKeptRows(db, kept);
     let sentAt = 0;
@@ -80,8 +81,8 @@ export function seedNewFile(job: SeedJob, onProgress: SeedProgress): void {
   }
 }
 
-function keptRowsOf(liveFile: string): ReturnType<typeof readKeptRows> {
-  const live = new BetterSqlite3(liveFile, { readonly: true, fileMustExist: true });
+function keptRowsOf(liveFile: string, binding: string | undefined): ReturnType<typeof readKeptRows> {
+  const live = new BetterSqlite3(liveFile, { readonly: true, fileMustExist: true, ...driverOptions(binding) });
   try {
     return readKeptRows(live);
   } finally {
