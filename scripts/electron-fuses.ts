@@ -4,6 +4,7 @@
 // `npm run typecheck` covers it.
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkPackagedNatives } from './package-natives.ts';
 import { flipFuses, FuseState, FuseV1Options, FuseVersion, getCurrentFuseWire, type FuseV1Config } from '@electron/fuses';
 import type { AfterPackContext as BuilderAfterPackContext } from 'electron-builder';
 
@@ -22,6 +23,8 @@ export interface AfterPackContext {
     appInfo: { productFilename: string };
     /** LinuxPackager only: the executable's name (linux.executableName, else the lowercased package name). */
     executableName?: string;
+    /** The Electron being packaged (its version: electronVersion of the config, else the installed one's). */
+    info: { framework: { version: string } };
   };
 }
 
@@ -74,12 +77,17 @@ export function electronBinaryPath(context: AfterPackContext): string {
   }
 }
 
-/** Where app.asar is in the unpacked app. */
-function asarPath(context: AfterPackContext): string {
+/** The resources folder of the unpacked app (app.asar, app.asar.unpacked, sqlite/). */
+export function resourcesPath(context: AfterPackContext): string {
   const macOs = context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas';
   return macOs
-    ? join(context.appOutDir, `${context.packager.appInfo.productFilename}.app`, 'Contents', 'Resources', 'app.asar')
-    : join(context.appOutDir, 'resources', 'app.asar');
+    ? join(context.appOutDir, `${context.packager.appInfo.productFilename}.app`, 'Contents', 'Resources')
+    : join(context.appOutDir, 'resources');
+}
+
+/** Where app.asar is in the unpacked app. */
+function asarPath(context: AfterPackContext): string {
+  return join(resourcesPath(context), 'app.asar');
 }
 
 /** True when `needle` occurs in the file, read in chunks (an .exe is over 150 MB). */
@@ -151,6 +159,8 @@ export async function fuseMismatches(binary: string): Promise<Array<[string, boo
 export async function afterPack(context: AfterPackContext): Promise<void> {
   if (context.appOutDir.endsWith('-temp')) return;
   await checkPackage(context);
+  const natives = checkPackagedNatives(resourcesPath(context), context.packager.info.framework.version);
+  console.log(`  • native modules checked for Electron ${context.packager.info.framework.version}: ${natives.length}`);
   const binary = electronBinaryPath(context);
   const macOs = context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas';
   // Apple silicon runs nothing unsigned: flipping the fuses breaks Electron's ad-hoc signature,

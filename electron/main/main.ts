@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { createCore, type Core } from '../core/create-core.ts';
+import { PACKAGED_SQLITE_BINDING, SQLITE_BINDING_ENV } from '../core/store/sqlite-binding.ts';
 import { PRODUCT_NAME } from '../core/paths.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../server/create-server.ts';
 import { certificateNames, ensureTlsCertificate, type TlsCertificate } from '../server/tls-certificate.ts';
@@ -19,6 +20,10 @@ const PRELOAD = fileURLToPath(new URL('../preload/preload.cjs', import.meta.url)
 // The one page allowed to use IPC and web permissions (ipc-sender.ts): the file the window loads.
 const INDEX_HTML = join(RENDERER_DIR, 'index.html');
 const RENDERER_URL = pathToFileURL(INDEX_HTML).href;
+
+// The better-sqlite3 binary built for this Electron (node_modules' is built for Node): an installed
+// app has it in its resources folder; `npm start` names its own build in the variable already.
+if (app.isPackaged) process.env[SQLITE_BINDING_ENV] = join(process.resourcesPath, PACKAGED_SQLITE_BINDING);
 
 // Electron names userData after package.json's `name`; the headless CLI (electron/core/paths.ts)
 // uses the product name. Pin it so both find the same settings and data.

@@ -7,8 +7,10 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { FUSES, fuseMismatches } from '../../scripts/electron-fuses.ts';
-import { checkNativeModule, electronRuntime, sqliteBindingPath } from '../../scripts/native-abi.mjs';
+import { writeDistConfig } from '../../scripts/dist/config.ts';
+import { checkNativeModule, electronRuntime } from '../../scripts/native-abi.mjs';
 import { fakeElectron, STOCK_WIRE } from '../support/fake-electron.ts';
+import { abiBinary } from '../support/native-binaries.ts';
 import { ROOT } from './build.ts';
 import { networkNamespaceAvailable, offlineEnv, runOffline, type OfflineRun } from './offline.ts';
 
@@ -19,8 +21,11 @@ import { networkNamespaceAvailable, offlineEnv, runOffline, type OfflineRun } fr
  * the real one cannot be downloaded here: a folder laid out like Electron's Linux zip whose
  * `electron` carries the fuse wire of an unflipped Electron (all electron-builder needs of the
  * distribution, found by trying: the executable; LICENSE is moved beside it as Electron's zips
- * have it). What is checked is what the installers wrap: the files, the unpacked native modules
- * against the Electron of package.json, the fuses. Offline (offline.ts). About 20-30 s.
+ * have it), and with the configuration `npm run dist` writes (scripts/dist/config.ts) around a
+ * stand-in for the better-sqlite3 binary built for Electron (it needs Electron's headers, which
+ * cannot be downloaded here either): a file carrying Electron's module ABI symbol. What is
+ * checked is what the installers wrap: the files, the native modules against the Electron of
+ * package.json, the fuses. Offline (offline.ts). About 20-30 s.
  */
 
 const work = mkdtempSync(join(tmpdir(), 'erpwb-desktop-package-'));
@@ -31,6 +36,8 @@ const resources = join(app, 'resources');
 const asar = join(resources, 'app.asar');
 const unpacked = join(resources, 'app.asar.unpacked');
 const runtime = electronRuntime(ROOT);
+/** The stand-in for better-sqlite3 built for Electron, as scripts/dist stages it. */
+const electronSqlite = join(work, 'electron-native', 'better_sqlite3.node');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; dev?: boolean }> };
 let build: OfflineRun;
@@ -44,6 +51,8 @@ beforeAll(async () => {
   writeFileSync(join(electronDist, 'electron'), fakeElectron());
   chmodSync(join(electronDist, 'electron'), 0o755);
   writeFileSync(join(electronDist, 'LICENSE'), 'stand-in for Electron\'s LICENSE\n');
+  abiBinary(electronSqlite, runtime.abi);
+  const config = writeDistConfig(work, ROOT, electronSqlite);
   const cli = join(ROOT, 'node_modules/electron-builder/cli.js');
   build = await runOffline(
     process.execPath,
@@ -53,6 +62,8 @@ beforeAll(async () => {
       'dir',
       '--publish',
       'never',
+      '--config',
+      config,
       `-c.electronDist=${electronDist}`,
       `-c.electronVersion=${runtime.version}`,
       '-c.npmRebuild=false',
@@ -136,7 +147,7 @@ describe('electron-builder --linux dir with a stand-in Electron', () => {
     // No source maps, the build's or the dependencies'.
     expect(entries.filter((entry) => entry.endsWith('.map'))).toEqual([]);
     const packed = packages([...entries, ...walk(unpacked).map((file) => relative(resources, file))]);
-    for (const name of ['react', 'react-dom', 'vitest', 'electron', 'electron-builder', 'typescript', 'vite', 'esbuild', 'tsx', '@mantine/core', '@electron/fuses', 'node-abi']) {
+    for (const name of ['react', 'react-dom', 'vitest', 'electron', 'electron-builder', 'typescript', 'vite', 'esbuild', 'tsx', '@mantine/core', '@electron/fuses']) {
       expect(packed.has(name), name).toBe(false);
     }
     // Every packed package is a production one of the lock: its name and version at a place the
@@ -158,27 +169,25 @@ describe('electron-builder --linux dir with a stand-in Electron', () => {
     expect(packed.has('better-sqlite3') && packed.has('sharp') && packed.has('fastify')).toBe(true);
   });
 
-  it("app.asar.unpacked: better-sqlite3's binding for this platform alone, no SQLite sources, and sharp's", () => {
-    const sqlite = join(unpacked, 'node_modules/better-sqlite3');
-    const binding = sqliteBindingPath(sqlite, { platform: 'linux', arch: process.arch });
-    expect(relative(sqlite, binding)).toBe(`prebuilds/linux-${process.arch}.node`);
-    expect(readdirSync(join(sqlite, 'prebuilds'))).toEqual([`linux-${process.arch}.node`]);
-    expect(readdirSync(sqlite).sort()).toEqual(['LICENSE', 'lib', 'package.json', 'prebuilds']);
-    // Electron's require goes to the unpacked copy: app.asar marks the file as unpacked.
-    expect(statFile(asar, `node_modules/better-sqlite3/prebuilds/linux-${process.arch}.node`)).toMatchObject({ unpacked: true });
+  it("the SQLite driver built for Electron in resources/sqlite/; better-sqlite3's JavaScript in app.asar without its Node build or sources; sharp unpacked", () => {
+    expect(readFileSync(join(resources, 'sqlite/better_sqlite3.node')).equals(readFileSync(electronSqlite))).toBe(true);
+    const sqliteFiles = entries.filter((entry) => entry.startsWith('node_modules/better-sqlite3/'));
+    expect(sqliteFiles).toContain('node_modules/better-sqlite3/lib/database.js');
+    expect(sqliteFiles.filter((entry) => /\/(build|deps|src)(\/|$)|binding\.gyp$/.test(entry))).toEqual([]);
+    // Electron's require goes to the unpacked copy of a native module: app.asar marks it so.
     const natives = walk(unpacked)
       .filter((file) => file.endsWith('.node'))
       .map((file) => relative(unpacked, file))
       .sort();
-    expect(natives).toHaveLength(2);
+    expect(natives).toHaveLength(1);
     expect(natives[0]).toMatch(new RegExp(`^node_modules/@img/sharp-linux-${process.arch}/lib/sharp-linux-${process.arch}-[\\d.]+\\.node$`));
-    expect(natives[1]).toBe(`node_modules/better-sqlite3/prebuilds/linux-${process.arch}.node`);
+    expect(statFile(asar, natives[0]!)).toMatchObject({ unpacked: true });
   });
 
-  it(`every unpacked native module loads in the Electron of package.json (${runtime.version}, ABI ${runtime.abi})`, () => {
-    const natives = walk(unpacked).filter((file) => file.endsWith('.node'));
-    expect(natives.length).toBeGreaterThan(0);
+  it(`every native module of the package loads in the Electron of package.json (${runtime.version}, ABI ${runtime.abi}), as the afterPack hook checked`, () => {
+    const natives = [join(resources, 'sqlite/better_sqlite3.node'), ...walk(unpacked).filter((file) => file.endsWith('.node'))];
     for (const file of natives) expect(checkNativeModule(file, runtime), file).toMatchObject({ ok: true });
+    expect(build.output).toContain(`native modules checked for Electron ${runtime.version}: 2`);
   });
 
   it("the release workflow's native-module check passes on this package (and fails without the driver's binding)", () => {
@@ -195,14 +204,14 @@ describe('electron-builder --linux dir with a stand-in Electron', () => {
     const run = () => spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: checkout, encoding: 'utf8', timeout: 30_000 });
     const passed = run();
     expect(passed.status, passed.stdout + passed.stderr).toBe(0);
-    expect(passed.stdout).toMatch(new RegExp(`ok .*better-sqlite3/prebuilds/linux-${process.arch}\\.node \\(N-API\\) loads in Electron ${runtime.version.replace(/\./g, '\\.')}`));
-    const binding = join(unpacked, `node_modules/better-sqlite3/prebuilds/linux-${process.arch}.node`);
+    expect(passed.stdout).toMatch(new RegExp(`ok .*resources/sqlite/better_sqlite3\\.node \\(ABI ${runtime.abi}\\) loads in Electron ${runtime.version.replace(/\./g, '\\.')}`));
+    const binding = join(resources, 'sqlite/better_sqlite3.node');
     const moved = `${binding}.away`;
     try {
       spawnSync('mv', [binding, moved]);
       const failed = run();
       expect(failed.status).toBe(1);
-      expect(failed.stdout).toMatch(/REFUSED .*linux-.*\.node does not exist/);
+      expect(failed.stdout).toMatch(/REFUSED .*sqlite\/better_sqlite3\.node does not exist/);
     } finally {
       spawnSync('mv', [moved, binding]);
     }

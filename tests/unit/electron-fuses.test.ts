@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterPack, electronBinaryPath, FUSES, type AfterPackContext } from '../../scripts/electron-fuses.ts';
 import { fakeElectron, STOCK_WIRE } from '../support/fake-electron.ts';
+import { abiBinary, ELECTRON } from '../support/native-binaries.ts';
 
 /*
  * The afterPack hook against fake Electron binaries (tests/support/fake-electron.ts: the fuse
@@ -32,6 +33,8 @@ interface Layout {
   integrity?: boolean | Buffer;
   asar?: boolean;
   suffix?: string;
+  /** The module ABI of the SQLite driver in resources/sqlite/ (default: the Electron's); false: none. */
+  driverAbi?: number | false;
 }
 
 /** An unpacked app as electron-builder leaves it before afterPack; answers the context and the file with the fuse wire. */
@@ -43,7 +46,11 @@ function unpacked(layout: Layout): { context: AfterPackContext; fuseFile: string
     appOutDir,
     electronPlatformName: layout.platform,
     arch: layout.arch ?? 1,
-    packager: { appInfo: { productFilename: PRODUCT }, ...(layout.platform === 'linux' && { executableName: 'erp-workbench' }) },
+    packager: {
+      appInfo: { productFilename: PRODUCT },
+      ...(layout.platform === 'linux' && { executableName: 'erp-workbench' }),
+      info: { framework: { version: ELECTRON.version } },
+    },
   };
   const integrity = layout.integrity ?? true;
   let fuseFile: string;
@@ -64,6 +71,8 @@ function unpacked(layout: Layout): { context: AfterPackContext; fuseFile: string
   const windowsResource: Uint8Array = layout.platform === 'win32' && integrity ? (Buffer.isBuffer(integrity) ? integrity : WIN_INTEGRITY) : new Uint8Array(0);
   writeFileSync(fuseFile, fakeElectron(layout.wire, windowsResource));
   if (layout.asar ?? true) writeFileSync(join(resources, 'app.asar'), 'asar');
+  const driverAbi = layout.driverAbi ?? ELECTRON.abi;
+  if (driverAbi !== false) abiBinary(join(resources, 'sqlite', 'better_sqlite3.node'), driverAbi);
   return { context, fuseFile };
 }
 
@@ -127,6 +136,10 @@ describe('the electron-builder afterPack hook flips and checks the fuses', () =>
       // The hash recorded under 'resources/app.asar': Electron looks it up with a backslash and exits.
       [{ platform: 'win32', integrity: Buffer.from(JSON.stringify([{ file: 'resources/app.asar', alg: 'SHA256', value: 'ab' }])) }, /no asar integrity resource/],
       [{ platform: 'darwin', integrity: false }, /has no ElectronAsarIntegrity/],
+      // The SQLite driver: absent (electron-builder run without npm run dist), or built for Node.
+      [{ platform: 'linux', driverAbi: false }, /the SQLite driver built for Electron is missing \(sqlite\/better_sqlite3\.node\): package with `npm run dist`/],
+      [{ platform: 'win32', driverAbi: 127 }, new RegExp(`better_sqlite3\\.node was built for module ABI 127 \\(Node 22\\); Electron ${ELECTRON.version.replace(/\./g, '\\.')} loads ABI ${ELECTRON.abi} only`)],
+      [{ platform: 'darwin', driverAbi: 115 }, /built for module ABI 115 \(Node 20\)/],
     ];
     for (const [layout, message] of cases) {
       const { context, fuseFile } = unpacked(layout);

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { abiBinary } from '../support/native-binaries.ts';
 import {
   checkNativeModule,
   electronAbi,
@@ -27,13 +28,6 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'erpwb-native-abi-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A file laid out like a `.node` built against Node's C++ API for `abi` (the symbol among other bytes). */
-function abiBinary(path: string, abi: number): string {
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from(`\0_init\0node_register_module_v${abi}\0`), Buffer.alloc(64)]));
-  return path;
-}
 
 describe('the Electron the desktop runs on', () => {
   it("its ABI from node-abi's table is the one its npm package states", () => {

@@ -103,7 +103,7 @@ describe('the release workflow', () => {
       commands.findIndex((run) => run.includes('if [ "$GITHUB_REF_NAME" != "v$version" ]')),
       commands.findIndex((run) => run.trim() === 'npm ci --no-audit --no-fund'),
       commands.findIndex((run) => run.trim() === 'npm run dist'),
-      commands.findIndex((run) => /node scripts\/native-abi\.mjs --electron "\$version" "\$binding" /.test(run)),
+      commands.findIndex((run) => run.includes('node scripts/native-abi.mjs --electron "$version" "${resources[0]}/sqlite/better_sqlite3.node" ')),
     ];
     expect(order.every((index) => index >= 0), JSON.stringify(order)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

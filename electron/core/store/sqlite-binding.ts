@@ -4,13 +4,16 @@
  * 115, Node 22: 127, Electron 45: 150). node_modules holds the build for the Node that ran
  * `npm install` (the CLI, the tests and the container image use it); the desktop window run from
  * a clone (`npm start`) gets a build for its Electron of its own, made by scripts/start/ under
- * .electron-native/ and named in ERP_WORKBENCH_SQLITE_BINDING. An installed desktop app needs
- * neither: electron-builder rebuilt node_modules' copy for Electron when it packaged it.
+ * .electron-native/ and named in ERP_WORKBENCH_SQLITE_BINDING; an installed desktop app has one in
+ * its resources folder, which its main process names the same way (electron/main/main.ts).
  * The choice, measured against an ABI-stable driver: docs/performance.md, "The SQLite driver".
  */
 
 /** The environment variable through which `npm start` names the Electron build of the binding. */
 export const SQLITE_BINDING_ENV = 'ERP_WORKBENCH_SQLITE_BINDING';
+
+/** Where an installed desktop app has its Electron build, below its resources folder (scripts/dist.mjs puts it there). */
+export const PACKAGED_SQLITE_BINDING = 'sqlite/better_sqlite3.node';
 
 /**
  * The binding file to load for a process with these `versions` and `env`: the Electron build
