@@ -7,7 +7,7 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { FUSES, fuseMismatches } from '../../scripts/electron-fuses.ts';
-import { writeDistConfig } from '../../scripts/dist/config.ts';
+import { writeDistConfig } from '../../scripts/installers/config.ts';
 import { checkNativeModule, electronRuntime } from '../../scripts/native-abi.mjs';
 import { fakeElectron, STOCK_WIRE } from '../support/fake-electron.ts';
 import { abiBinary } from '../support/native-binaries.ts';
@@ -21,7 +21,7 @@ import { networkNamespaceAvailable, offlineEnv, runOffline, type OfflineRun } fr
  * the real one cannot be downloaded here: a folder laid out like Electron's Linux zip whose
  * `electron` carries the fuse wire of an unflipped Electron (all electron-builder needs of the
  * distribution, found by trying: the executable; LICENSE is moved beside it as Electron's zips
- * have it), and with the configuration `npm run dist` writes (scripts/dist/config.ts) around a
+ * have it), and with the configuration `npm run dist` writes (scripts/installers/config.ts) around a
  * stand-in for the better-sqlite3 binary built for Electron (it needs Electron's headers, which
  * cannot be downloaded here either): a file carrying Electron's module ABI symbol. What is
  * checked is what the installers wrap: the files, the native modules against the Electron of
@@ -36,7 +36,7 @@ const resources = join(app, 'resources');
 const asar = join(resources, 'app.asar');
 const unpacked = join(resources, 'app.asar.unpacked');
 const runtime = electronRuntime(ROOT);
-/** The stand-in for better-sqlite3 built for Electron, as scripts/dist stages it. */
+/** The stand-in for better-sqlite3 built for Electron, as npm run dist stages it. */
 const electronSqlite = join(work, 'electron-native', 'better_sqlite3.node');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; devDependencies: Record<string, string> };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; dev?: boolean }> };
