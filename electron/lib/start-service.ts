@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Core } from '../core/create-core.ts';
 import type { RunningServer, ServerOptions } from '../server/create-server.ts';
 import type { SeedProgress } from '../core/store/seed/index.ts';
+import { holdDataFolder, type HolderKind } from '../core/store/data-folder-lock.ts';
 
 /** What it takes to start the service: the headless CLI and the in-process API both come here. */
 export interface StartServiceOptions {
@@ -16,6 +17,8 @@ export interface StartServiceOptions {
   rendererDir?: string;
   /** PEM key and certificate of an https listener. */
   tls?: { key: string; cert: string; ca?: string };
+  /** Makes them, once the data folder is held (they are kept in it: serve --https). */
+  makeTls?: () => Promise<{ key: string; cert: string; ca?: string }>;
   /** Names added to the allowed_hosts setting (kept there, like a change made in the window). */
   allowedHosts?: readonly string[];
   /** serve --replay: recorded answers first (server/public/replay.ts), and what answers the rest. */
@@ -25,6 +28,8 @@ export interface StartServiceOptions {
   onSeedProgress?: SeedProgress;
   /** Another process seeds the same folder: we wait for it. */
   onSeedWait?: (pid: number) => void;
+  /** Who holds the data folder, for the message a second start on it shows (default: the library). */
+  holder?: { kind: HolderKind; command?: string };
 }
 
 export interface StartedService {
@@ -48,11 +53,28 @@ function portOf(url: string): number {
 }
 
 /**
- * Seeds a new data folder (in a worker thread, before the core loads: its memory goes with the
- * thread), opens the core and starts the HTTP listener. On a listen failure the core is closed
- * again and the error thrown as it came (EADDRINUSE ...).
+ * Takes the data folder (a second service on it is refused: DataFolderInUseError, naming the
+ * first), seeds it when new (in a worker thread, before the core loads: its memory goes with the
+ * thread), opens the core and starts the HTTP listener. On a failure what was opened is closed
+ * again and the folder released, and the error thrown as it came (EADDRINUSE ...).
  */
 export async function startService(options: StartServiceOptions): Promise<StartedService> {
+  const lock = holdDataFolder(options.dataDir, options.holder ?? { kind: 'library' });
+  let started: StartedService;
+  try {
+    started = await startHeld(options);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  lock.listening(started.core.publicUrl());
+  const stop = started.stop;
+  let stopped: Promise<void> | undefined;
+  return { ...started, stop: () => (stopped ??= stop().finally(() => lock.release())) };
+}
+
+async function startHeld(options: StartServiceOptions): Promise<StartedService> {
+  const tls = options.tls ?? (options.makeTls && (await options.makeTls()));
   const { seedNewDataFolder } = await import('../core/store/first-seed.ts');
   const seededNow = await seedNewDataFolder({
     dataDir: options.dataDir,
@@ -84,7 +106,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
       port: options.port,
       adminToken,
       ...(options.rendererDir && { rendererDir: options.rendererDir }),
-      ...(options.tls && { tls: options.tls }),
+      ...(tls && { tls }),
       ...(options.replay && { replay: options.replay, replayFallback: options.replayFallback ?? 'twin' }),
     });
   } catch (error) {
