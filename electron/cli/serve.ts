@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
 import type { StartedService } from '../lib/start-service.ts';
+import type { TlsCertificate } from '../server/tls-certificate.ts';
 import { parseServeArgs, resolveAdminToken, serveUsage, UsageError, type ServeArgs } from './args.ts';
 import { watchWrapper } from './wrapper-watch.ts';
 import { isOperationError } from '../../shared/contract/errors.ts';
 import type { FixturesResult } from '../../shared/contract/fixtures.ts';
+
+/** serve's exit code when another service holds the data folder (docs/cli.md). */
+const EXIT_DATA_FOLDER_IN_USE = 6;
 
 /** The built web UI of this checkout (`npm run build:renderer`), served at `/`. */
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -100,10 +104,14 @@ async function main(argv: string[]): Promise<void> {
 
   const { seedProgressBar } = await import('./progress.ts');
   // The settings file is read (through conf, ~0.2 s to load) only when a flag leaves it a say.
-  const settings =
+  const opened =
     args.host === undefined || args.port === undefined || args.https === undefined
-      ? (await import('./user-settings.ts')).createConfUserSettings(defaultUserDataDir())
+      ? (await import('./user-settings.ts')).openConfUserSettings(defaultUserDataDir())
       : undefined;
+  const settings = opened?.settings;
+  if (opened?.setAside) {
+    console.error(`warning: ${opened.file} could not be read (${opened.setAside.problem}); it was moved, unchanged, to ${opened.setAside.file}, and the default settings apply`);
+  }
   const host = args.host ?? settings?.get('listenHost') ?? '127.0.0.1';
   const port = args.port ?? settings?.get('listenPort') ?? 8080;
   const https = args.https ?? settings?.get('listenHttps') ?? false;
@@ -113,8 +121,10 @@ async function main(argv: string[]): Promise<void> {
   const replay = args.replay === undefined ? undefined : await readReplay(args.replay);
 
   const progress = seedProgressBar();
-  // TLS: the certificate made once in the data folder (and reused), loaded only when asked for.
-  const tls = https ? await listenerCertificate(dataDir, host) : undefined;
+  // TLS: the certificate made once in the data folder (and reused), loaded only when asked for,
+  // and only once the folder is ours (startService holds it first).
+  let tls: TlsCertificate | undefined;
+  const makeTls = async () => (tls = await listenerCertificate(dataDir, host));
   const { startService } = await import('../lib/start-service.ts');
   let service: StartedService;
   try {
@@ -126,7 +136,8 @@ async function main(argv: string[]): Promise<void> {
       scale: args.scale,
       adminToken: givenToken,
       rendererDir: RENDERER_DIR,
-      ...(tls && { tls }),
+      holder: { kind: 'serve', command: startCommand(process.env).replace(/ --$/, '') },
+      ...(https && { makeTls }),
       ...(args.allowedHosts && { allowedHosts: args.allowedHosts }),
       ...(replay && { replay, replayFallback: args.replayFallback }),
       onSeedProgress: progress.onProgress,
@@ -134,11 +145,20 @@ async function main(argv: string[]): Promise<void> {
     });
   } catch (error) {
     progress.stop();
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = (error as { code?: unknown }).code;
+    // By its code: the lock's module (and SQLite) is loaded by startService, not before it.
+    if (code === 'ERP_DATA_FOLDER_IN_USE') {
+      const { message, holder } = error as Error & { holder?: { url?: string } };
+      console.error(`error: ${message}`);
+      console.error("  Two services on one folder would lose each other's changes: stop that one first, or give this one another folder (--data DIR).");
+      if (holder?.url) console.error(`  It serves this data at ${holder.url} already.`);
+      process.exit(EXIT_DATA_FOLDER_IN_USE);
+    }
     if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
     // A system error of listen() (EACCES, EADDRNOTAVAIL...) names the address; anything else
-    // (the store refused: a newer data folder, an old Node) is its own sentence.
-    else if (code?.startsWith('E')) console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    // (the store refused: a newer data folder, an old Node; a folder that cannot be written) is
+    // its own sentence.
+    else if ((error as NodeJS.ErrnoException).syscall === 'listen') console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
     else console.error(`error: ${(error as Error).message}`);
     process.exit(1);
   }

@@ -62,12 +62,25 @@ describe('npm run serve (headless)', () => {
     expect(existsSync(join(data, 'erp-workbench.sqlite'))).toBe(true);
   });
 
-  it('keeps an existing database: a second start does not reseed', async () => {
+  it('keeps an existing database: a second start does not reseed; a second serve on a folder in use exits 6 naming the first', async () => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const first = serve(['--data', data, '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
-    await waitForOutput(first.output, /Control API/);
+    const [, url] = await waitForOutput(first.output, /Control API: (\S+)\/_sandbox\//);
     expect(first.output()).toMatch(/new, seeded: empty/);
+
+    // Without --port it reads the settings file, found corrupt here: moved aside, defaults used.
+    const home = mkdtempSync(join(tmpdir(), 'erpwb-cli-home-'));
+    dirs.push(home);
+    mkdirSync(join(home, 'ERP Workbench'));
+    writeFileSync(join(home, 'ERP Workbench', 'config.json'), '{"listenPort": 80');
+    const clash = serve(['--data', data, '--seed', 'empty', '--admin-token', 'cli-test-token'], { XDG_CONFIG_HOME: home });
+    expect(await clash.exited).toBe(6);
+    expect(clash.output()).toMatch(/warning: .*config\.json could not be read \(not valid JSON: .*\); it was moved, unchanged, to .*config\.corrupt-\d{8}-\d{6}\.json/);
+    expect(clash.output()).toMatch(new RegExp(`error: the data folder ${data} is in use by \`node \\S+serve\\.js\` \\(pid ${first.child.pid}, since [^)]*, at ${url}\\)`));
+    expect(clash.output()).toContain(`It serves this data at ${url} already.`);
+    expect((await fetch(`${url}/_sandbox/health`)).status).toBe(200);
+
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     const second = serve(['--data', data, '--port', '0', '--seed', 'demo', '--admin-token', 'cli-test-token']);

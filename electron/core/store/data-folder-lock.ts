@@ -165,11 +165,15 @@ export function readHolder(infoFile: string): DataFolderHolder | undefined {
 export function describeHolder(holder: DataFolderHolder | undefined): string {
   if (!holder) return 'another ERP Workbench process (it has not said which)';
   const since = holder.since.slice(0, 16).replace('T', ' ');
-  const elsewhere = holder.container
-    ? ` in a container (host ${holder.host})`
-    : holder.host && holder.host !== hostname()
-      ? ` on another machine (${holder.host})`
-      : '';
+  // Another host name: a container (its own name), or another machine on a shared folder.
+  const elsewhere =
+    holder.host && holder.host !== hostname()
+      ? holder.container
+        ? ` in a container (host ${holder.host})`
+        : ` on another machine (${holder.host})`
+      : holder.container && !inContainer()
+        ? ' in a container'
+        : '';
   const what =
     holder.kind === 'desktop'
       ? 'the ERP Workbench desktop app'
