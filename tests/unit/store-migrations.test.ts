@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyMigrations, loadMigrations, MigrationError } from '../../electron/core/store/migrate.ts';
+import { applyMigrations, decodeVersion, encodeVersion, loadMigrations, MigrationError, NewerDatabaseError, recordAppVersion } from '../../electron/core/store/migrate.ts';
+import { APP_VERSION } from '../../electron/core/version.ts';
 import { openDatabase } from '../../electron/core/store/database.ts';
 
 const dirs: string[] = [];
@@ -60,6 +61,40 @@ describe('migrations', () => {
     db.close();
     expect(() => openDatabase(file)).toThrow(MigrationError);
     expect(() => openDatabase(file)).toThrow(/newer version of ERP Workbench \(schema version 99/);
+  });
+
+  it('refuses a newer database before writing anything to it, naming the version that wrote it', () => {
+    const dir = tempDir();
+    const file = join(dir, 'newer.sqlite');
+    openDatabase(file).close();
+    const db = new BetterSqlite3(file);
+    db.prepare("INSERT INTO schema_migrations VALUES (99, '099_future.sql', 'x', '2030-01-01')").run();
+    db.pragma(`user_version = ${encodeVersion('0.4.2')}`);
+    db.close();
+    const before = readFileSync(file);
+    let refusal: unknown;
+    try {
+      openDatabase(file);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(NewerDatabaseError);
+    expect(refusal).toMatchObject({ schemaVersion: 99, schemaName: '099_future.sql', knownVersion: loadMigrations().length, writtenBy: '0.4.2' });
+    expect((refusal as Error).message).toMatch(/schema version 99, 099_future\.sql; ERP Workbench 0\.4\.2\)/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['newer.sqlite']);
+  });
+
+  it('records the newest application version that opened the file, never an older one', () => {
+    const file = join(tempDir(), 'versions.sqlite');
+    const db = openDatabase(file);
+    expect(decodeVersion(db.pragma('user_version', { simple: true }) as number)).toBe(APP_VERSION);
+    recordAppVersion(db, '99.1.2');
+    recordAppVersion(db, '0.0.1');
+    expect(decodeVersion(db.pragma('user_version', { simple: true }) as number)).toBe('99.1.2');
+    db.close();
+    expect(encodeVersion('1.2.3-beta.4')).toBe(1_002_003);
+    expect(decodeVersion(0)).toBeUndefined();
   });
 
   it('refuses a database whose applied migration was edited since', () => {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { dirname } from 'node:path';
-import { applyMigrations } from './migrate.ts';
+import { applyMigrations, loadMigrations, recordAppVersion, refuseNewerDatabase } from './migrate.ts';
 import { driverOptions, sqliteBinding } from './sqlite-binding.ts';
 import { dropSamples } from './planner-statistics.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from './private-files.ts';
@@ -19,6 +19,9 @@ export function openDatabase(file: string, binding: string | undefined = sqliteB
   ensurePrivateFile(file);
   const db = new BetterSqlite3(file, driverOptions(binding));
   try {
+    const migrations = loadMigrations();
+    // First, before any pragma or migration writes to it: a newer version's file stays as it was.
+    refuseNewerDatabase(db, migrations);
     db.pragma('journal_mode = WAL');
     // Left by an older version with the default mode: the same rule for them.
     for (const suffix of ['-wal', '-shm']) makePrivate(`${file}${suffix}`);
@@ -27,7 +30,8 @@ export function openDatabase(file: string, binding: string | undefined = sqliteB
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    applyMigrations(db);
+    applyMigrations(db, migrations);
+    recordAppVersion(db);
     // Files analyzed by earlier versions carry stat4 samples: each join was planned at every run.
     dropSamples(db);
     return db;

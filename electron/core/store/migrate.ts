@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { APP_VERSION } from '../version.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const FILE_PATTERN = /^(\d{3})_[a-z0-9_]+\.sql$/;
@@ -16,6 +17,64 @@ export interface Migration {
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
+}
+
+/**
+ * The database holds migrations this build does not know: a newer version wrote it. Nothing was
+ * written to it (refuseNewerDatabase runs before any pragma or migration that would).
+ */
+export class NewerDatabaseError extends MigrationError {
+  override name = 'NewerDatabaseError';
+  constructor(
+    /** The newest schema version recorded in the file. */
+    readonly schemaVersion: number,
+    readonly schemaName: string,
+    /** The newest schema version this build knows. */
+    readonly knownVersion: number,
+    /** The newest application version that opened the file, when it recorded one (recordAppVersion). */
+    readonly writtenBy: string | undefined,
+  ) {
+    super(
+      `this database was written by a newer version of ERP Workbench (schema version ${schemaVersion}, ` +
+        `${schemaName}${writtenBy ? `; ERP Workbench ${writtenBy}` : ''}); this build (${APP_VERSION}) knows versions up to ` +
+        `${knownVersion}. Upgrade the application or choose another data folder.`,
+    );
+  }
+}
+
+/*
+ * PRAGMA user_version holds the newest application version that opened the file (major, minor and
+ * patch in three digits each), so an older build that refuses the file can say which version it
+ * needs. A number in the file's header: no table, no migration.
+ */
+export function encodeVersion(version: string): number {
+  const [major = 0, minor = 0, patch = 0] = version.split(/[.+-]/, 3).map((part) => Number.parseInt(part, 10) || 0);
+  return major * 1_000_000 + minor * 1_000 + patch;
+}
+
+export function decodeVersion(encoded: number): string | undefined {
+  if (!Number.isInteger(encoded) || encoded <= 0) return undefined;
+  return `${Math.floor(encoded / 1_000_000)}.${Math.floor(encoded / 1_000) % 1_000}.${encoded % 1_000}`;
+}
+
+/** Records this build's version in the file unless a newer one already did. */
+export function recordAppVersion(db: Database, version = APP_VERSION): void {
+  const stored = db.pragma('user_version', { simple: true }) as number;
+  const ours = encodeVersion(version);
+  if (ours > stored) db.pragma(`user_version = ${ours}`);
+}
+
+/**
+ * Refuses (NewerDatabaseError) a database that records a migration this build does not know.
+ * Reads only: called before the pragmas and migrations that would change the file.
+ */
+export function refuseNewerDatabase(db: Database, migrations: readonly Migration[]): void {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!table) return;
+  const newest = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version DESC LIMIT 1').get() as AppliedRow | undefined;
+  const known = migrations.length;
+  if (!newest || newest.version <= known) return;
+  throw new NewerDatabaseError(newest.version, newest.name, known, decodeVersion(db.pragma('user_version', { simple: true }) as number));
 }
 
 /** The numbered SQL files shipped with this build, in order. */
@@ -53,6 +112,7 @@ interface AppliedRow {
  * applied, or which was written by a newer build (a version this build does not know).
  */
 export function applyMigrations(db: Database, migrations = loadMigrations()): { applied: string[] } {
+  refuseNewerDatabase(db, migrations);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
