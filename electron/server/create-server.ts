@@ -186,7 +186,13 @@ async function createServerWithGuard(options: ServerOptions): Promise<{ app: Fas
 /** Starts listening; port 0 picks a free port. */
 export async function startServer(options: ServerOptions & { host: string; port: number }): Promise<RunningServer> {
   const { app, guard } = await createServerWithGuard({ ...options, listenHost: options.host });
-  await app.listen({ host: options.host, port: options.port });
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    // Not listening (a port in use, an address not on this machine): nothing of it stays open.
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

@@ -44,18 +44,17 @@ export function assembleStorage(
   removeStaleSeedFiles(file);
   // Every domain keeps this one object; a reset swaps the file under it (live-database.ts).
   const db = openLiveDatabase(file);
-  // Every "now" of the core: the machine's time (or the test's clock) unless the stored test clock
-  // freezes or moves it (clock.update).
-  const clock = openTestClock(db, options.clock ?? systemClock);
-  const state = storeState(db);
-  // A seed that was stopped halfway left a partial account: start it again from nothing.
-  if (state === 'interrupted') wipeData(db);
-  const seeded = state !== 'seeded';
-  // No listener yet: the first seed runs here; a reset's runs in a worker.
-  if (seeded) {
-    const onProgress = options.onSeedProgress;
-    seedInto(db, { kind: options.seed ?? 'demo', scale: options.scale ?? 1, now: clock.now(), ...(onProgress && { onProgress }) });
+  // A start that fails from here (a disk full during the first seed) leaves no connection open:
+  // the desktop app shows why and quits, a test or the library caller goes on.
+  let prepared: ReturnType<typeof prepareStore>;
+  try {
+    prepared = prepareStore(db, options);
+  } catch (error) {
+    db.close();
+    throw error;
   }
+  const { clock, state } = prepared;
+  const seeded = state !== 'seeded';
   // From here on the WAL checkpoints run in a thread of their own, not inside the commits of
   // the requests (store/background-checkpoints.ts).
   db.checkpointInBackground();
@@ -140,3 +139,19 @@ export function assembleStorage(
   };
 }
 export type Storage = ReturnType<typeof assembleStorage>;
+
+/** The test clock, and the first seed (or a cut-off seed done again) of a store just opened. */
+function prepareStore(db: ReturnType<typeof openLiveDatabase>, options: CoreOptions) {
+  // Every "now" of the core: the machine's time (or the test's clock) unless the stored test clock
+  // freezes or moves it (clock.update).
+  const clock = openTestClock(db, options.clock ?? systemClock);
+  const state = storeState(db);
+  // A seed that was stopped halfway left a partial account: start it again from nothing.
+  if (state === 'interrupted') wipeData(db);
+  // No listener yet: the first seed runs here; a reset's runs in a worker.
+  if (state !== 'seeded') {
+    const onProgress = options.onSeedProgress;
+    seedInto(db, { kind: options.seed ?? 'demo', scale: options.scale ?? 1, now: clock.now(), ...(onProgress && { onProgress }) });
+  }
+  return { clock, state };
+}
