@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, holdDataFolder, IN_USE_INFO, IN_USE_LOCK, readHolder } from '../../electron/core/store/data-folder-lock.ts';
 import { startService } from '../../electron/lib/start-service.ts';
@@ -65,6 +67,21 @@ describe('the data-folder lock', () => {
     const taken = holdDataFolder(dataDir, { kind: 'serve' });
     expect(readHolder(join(dataDir, IN_USE_INFO))).toMatchObject({ kind: 'serve', pid: process.pid });
     taken.release();
+  });
+
+  it('holds for the life of the process, also when the holder keeps no reference to its handle (garbage collection)', async () => {
+    const dataDir = folder();
+    (() => void holdDataFolder(dataDir, { kind: 'library' }))();
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    const probe = await holdInAnotherProcess(dataDir, 'serve').then(
+      (holder) => {
+        holders.push(holder);
+        return 'taken';
+      },
+      (error: Error) => error.message,
+    );
+    expect(probe).toMatch(/in use by a program running ERP Workbench in its own process/);
   });
 
   it("a refused attempt in the holder's own process leaves its lock in place (no descriptor of the lock file closed under it)", async () => {

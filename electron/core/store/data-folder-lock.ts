@@ -70,6 +70,13 @@ export interface DataFolderLock {
   release(): void;
 }
 
+/**
+ * The connections that hold a lock, kept here until released: better-sqlite3 closes a connection
+ * that is garbage-collected, which would drop the lock of a holder that kept no reference to its
+ * handle (a start that only keeps what it needs to stop).
+ */
+const heldConnections = new Set<Database>();
+
 /** True in a docker or podman container (each leaves its marker file at the root). */
 function inContainer(): boolean {
   return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
@@ -120,6 +127,7 @@ export function holdDataFolder(dataDir: string, who: { kind: HolderKind; command
     db.close();
     throw error;
   }
+  heldConnections.add(db);
   let released = false;
   return {
     dataDir,
@@ -135,6 +143,7 @@ export function holdDataFolder(dataDir: string, who: { kind: HolderKind; command
       try {
         rmSync(infoFile, { force: true });
       } finally {
+        heldConnections.delete(db);
         db.close();
       }
     },
@@ -161,19 +170,21 @@ export function readHolder(infoFile: string): DataFolderHolder | undefined {
   }
 }
 
+/**
+ * Where the holder runs, seen from here: in a container (another host name, or a container when
+ * this process is not in one), on another machine sharing the folder, or here (undefined).
+ */
+export function holderElsewhere(holder: DataFolderHolder): 'container' | 'machine' | undefined {
+  if (holder.host && holder.host !== hostname()) return holder.container ? 'container' : 'machine';
+  return holder.container && !inContainer() ? 'container' : undefined;
+}
+
 /** "the ERP Workbench desktop app (pid 4242, since 2026-11-27 10:00)", for a message. */
 export function describeHolder(holder: DataFolderHolder | undefined): string {
   if (!holder) return 'another ERP Workbench process (it has not said which)';
   const since = holder.since.slice(0, 16).replace('T', ' ');
-  // Another host name: a container (its own name), or another machine on a shared folder.
-  const elsewhere =
-    holder.host && holder.host !== hostname()
-      ? holder.container
-        ? ` in a container (host ${holder.host})`
-        : ` on another machine (${holder.host})`
-      : holder.container && !inContainer()
-        ? ' in a container'
-        : '';
+  const where = holderElsewhere(holder);
+  const elsewhere = where === 'container' ? ` in a container${holder.host !== hostname() ? ` (host ${holder.host})` : ''}` : where === 'machine' ? ` on another machine (${holder.host})` : '';
   const what =
     holder.kind === 'desktop'
       ? 'the ERP Workbench desktop app'
