@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session } from 'electron';
-import { createCore, type Core } from '../core/create-core.ts';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { PACKAGED_SQLITE_BINDING, SQLITE_BINDING_ENV } from '../core/store/sqlite-binding.ts';
 import { PRODUCT_NAME } from '../core/paths.ts';
-import { startServer, type RunningServer, type ServerOptions } from '../server/create-server.ts';
-import { certificateNames, ensureTlsCertificate, type TlsCertificate } from '../server/tls-certificate.ts';
-import { preferencesIn, type UserSettings } from '../../shared/domain/user-settings.ts';
+import type { UserSettings } from '../../shared/domain/user-settings.ts';
+import type { Core } from '../core/create-core.ts';
 import { forwardCoreEvents, registerInvokeIpc } from './ipc.ts';
 import { installPermissionPolicy } from './ipc-sender.ts';
-import { createElectronUserSettings } from './user-settings.ts';
+import { openElectronSettingsStore } from './user-settings.ts';
 import { installMenu } from './menu.ts';
 import { createMainWindow } from './window.ts';
+import { startDesktop, type DesktopServices } from './startup.ts';
+import { describeStartupFailure } from './startup-messages.ts';
+import { showStartupFailure, showStartupNotice, type NativeDialogs } from './startup-dialogs.ts';
 
 // Paths inside the bundle: this file is dist/electron/main/main.js.
 const RENDERER_DIR = fileURLToPath(new URL('../../renderer/', import.meta.url));
@@ -31,31 +32,16 @@ app.setPath('userData', join(app.getPath('appData'), PRODUCT_NAME));
 
 const reportError = (error: unknown) => console.error('[erp-workbench] unexpected error', error);
 
-let core: Core | undefined;
-let server: RunningServer | undefined;
+/** Electron's dialog and shell, as the start's messages use them (startup-dialogs.ts). */
+const dialogs: NativeDialogs<BrowserWindow> = {
+  showMessageBox: (options, parent) => (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)),
+  showItemInFolder: (path) => shell.showItemInFolder(path),
+};
+
+let services: DesktopServices | undefined;
 let window: BrowserWindow | undefined;
-let tls: TlsCertificate | undefined;
-const dataDir = () => join(app.getPath('userData'), 'data');
 
-/** The configured port, or any free one when it is taken (the window needs no fixed port). */
-async function listen(options: ServerOptions, settings: UserSettings): Promise<RunningServer> {
-  const host = settings.get('listenHost');
-  const port = settings.get('listenPort');
-  if (settings.get('listenHttps')) {
-    tls = await ensureTlsCertificate(dataDir(), certificateNames(host));
-    options = { ...options, tls };
-    console.log(`TLS: certificate SHA-256 ${tls.fingerprint256}; CA file ${tls.caFile}`);
-  }
-  try {
-    return await startServer({ ...options, host, port });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.warn(`[erp-workbench] ${host}:${port} is in use; listening on a free port instead`);
-    return startServer({ ...options, host, port: 0 });
-  }
-}
-
-function openWindow(settings: UserSettings, running: Core): void {
+function openWindow(settings: UserSettings, running: Core): BrowserWindow {
   const opened = createMainWindow({ indexHtml: INDEX_HTML, preload: PRELOAD }, settings);
   const stopForwarding = forwardCoreEvents(running, opened.webContents, RENDERER_URL);
   opened.on('closed', () => {
@@ -63,21 +49,38 @@ function openWindow(settings: UserSettings, running: Core): void {
     if (window === opened) window = undefined;
   });
   window = opened;
+  return opened;
 }
 
+/**
+ * Settings, data-folder lock, core and listener (startup.ts); a failure there has closed what it
+ * opened: it is shown, and the app quits with 1. Then IPC, the menu and the window.
+ */
 async function start(): Promise<void> {
-  const settings = createElectronUserSettings();
   // Before any page exists: camera, microphone, notifications... are denied from the start.
   installPermissionPolicy(session.defaultSession, RENDERER_URL);
-  core = createCore({ dataDir: dataDir(), preferences: preferencesIn(settings) });
-  registerInvokeIpc(core, reportError, RENDERER_URL);
   const adminToken = randomBytes(18).toString('base64url');
-  server = await listen({ core, adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError }, settings);
-  console.log(`REST API: ${server.url}/app/rest/v1/{company_id}/`);
-  console.log(`Web UI:   ${server.url}/?token=${encodeURIComponent(adminToken)}`);
-  const listening = server;
+  const userDataDir = app.getPath('userData');
+  const started = await startDesktop({
+    userDataDir,
+    dataDir: join(userDataDir, 'data'),
+    openSettingsStore: openElectronSettingsStore,
+    server: { adminToken, rendererDir: RENDERER_DIR, onUnexpectedError: reportError },
+  });
+  if (!started.ok) {
+    console.error(`[erp-workbench] ${started.failure.title}: ${started.failure.message}`, started.error);
+    await showStartupFailure(dialogs, started.failure);
+    for (const notice of started.notices) await showStartupNotice(dialogs, notice, undefined);
+    app.exit(1);
+    return;
+  }
+  services = started.services;
+  const { settings, core, url, tls } = services;
+  registerInvokeIpc(core, reportError, RENDERER_URL);
+  console.log(`REST API: ${url}/app/rest/v1/{company_id}/`);
+  console.log(`Web UI:   ${url}/?token=${encodeURIComponent(adminToken)}`);
   installMenu(
-    { restBaseUrl: () => `${listening.url}/app/rest/v1/` },
+    { restBaseUrl: () => `${url}/app/rest/v1/` },
     {
       on: settings.get('listenHttps'),
       caFile: tls?.caFile,
@@ -88,20 +91,16 @@ async function start(): Promise<void> {
       },
     },
   );
-  const running = core;
-  openWindow(settings, running);
+  const shown = openWindow(settings, core);
+  for (const notice of services.notices) void showStartupNotice(dialogs, notice, shown).catch(reportError);
   app.on('activate', () => {
-    if (!window) openWindow(settings, running);
+    if (!window) openWindow(settings, core);
   });
 }
 
-/** Stop the listener first (requests in flight finish), then close the database. */
+/** Stop the listener first (requests in flight finish), then close the database, then release the folder. */
 async function shutdown(): Promise<void> {
-  try {
-    await server?.close();
-  } finally {
-    await core?.close();
-  }
+  await services?.close();
 }
 
 // One instance per user: a second one would open the same database and port.
@@ -135,8 +134,15 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(start)
-    .catch((error: unknown) => {
-      dialog.showErrorBox('ERP Workbench cannot start', error instanceof Error ? error.message : String(error));
-      void shutdown().finally(() => app.exit(1));
+    .catch(async (error: unknown) => {
+      // Past the core's start (IPC, the menu, the window): closed first, then said, then exit 1.
+      reportError(error);
+      // Hidden, not closed: closing the last window would start the quit while the box is up.
+      window?.hide();
+      await shutdown().catch(reportError);
+      const userDataDir = app.getPath('userData');
+      const failure = describeStartupFailure(error, { step: 'window', userDataDir, dataDir: join(userDataDir, 'data'), settingsFile: services?.settingsFile ?? '' });
+      await showStartupFailure(dialogs, failure).catch(reportError);
+      app.exit(1);
     });
 }
