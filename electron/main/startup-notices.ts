@@ -27,8 +27,8 @@ export function listenerMovedNotice(moved: { host: string; port: number; code: s
     moved.code === 'EADDRNOTAVAIL'
       ? `${moved.host} is not an address of this machine (any more)`
       : moved.code === 'EACCES'
-        ? `port ${moved.port} needs administrator rights on this system`
-        : `port ${moved.port} is in use by another program (another ERP Workbench started with \`serve\`, or any other server)`;
+        ? `Port ${moved.port} needs administrator rights on this system`
+        : `Port ${moved.port} is in use by another program (another ERP Workbench started with \`serve\`, or any other server)`;
   const keep =
     moved.code === 'EADDRNOTAVAIL'
       ? `To listen on ${moved.host} again, connect this machine to that network and restart ERP Workbench, or change "listenHost"`

@@ -166,7 +166,7 @@ describe('the desktop start', { timeout: 60_000 }, () => {
         expect(services.notices).toHaveLength(1);
         const [notice] = services.notices;
         expect(notice!.title).toBe(`ERP Workbench listens on ${services.url} instead of 127.0.0.1:${port}`);
-        expect(notice!.message).toMatch(new RegExp(`^port ${port} is in use by another program .*, so for this session the REST API, the control API and the web UI are at ${services.url}\\.`));
+        expect(notice!.message).toMatch(new RegExp(`^Port ${port} is in use by another program .*, so for this session the REST API, the control API and the web UI are at ${services.url}\\.`));
         expect(notice!.action).toContain("shown in the window's sidebar, under Listener");
         expect(notice!.action).toContain(`change "listenPort" in ${join(userDataDir, 'config.json')}`);
         // A second start on this folder would name the address actually in use.
@@ -177,6 +177,22 @@ describe('the desktop start', { timeout: 60_000 }, () => {
       nothingOpen(dataDir);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('a listener address this machine does not have (a laptop on another network): listens on loopback and says so', async () => {
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine: bind answers EADDRNOTAVAIL, nothing is sent.
+    const { userDataDir } = userData({ settings: { listenHost: '192.0.2.1' } });
+    const result = await start(userDataDir);
+    if (!result.ok) throw new Error(result.failure.message);
+    try {
+      expect(result.services.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(result.services.notices.map((n) => n.message)).toEqual([
+        `192.0.2.1 is not an address of this machine (any more), so for this session the REST API, the control API and the web UI are at ${result.services.url}. ` +
+          'Programs set up to call 192.0.2.1:0 do not reach ERP Workbench until it listens there again.',
+      ]);
+    } finally {
+      await result.services.close();
     }
   });
 
