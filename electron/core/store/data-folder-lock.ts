@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { APP_VERSION } from '../version.ts';
+import { driverOptions, sqliteBinding } from './sqlite-binding.ts';
 import { ensurePrivateDir, makePrivate } from './private-files.ts';
 
 /*
@@ -91,7 +92,8 @@ export function holdDataFolder(dataDir: string, who: { kind: HolderKind; command
   const lockFile = join(dataDir, IN_USE_LOCK);
   const infoFile = join(dataDir, IN_USE_INFO);
   // timeout 0: a held lock answers SQLITE_BUSY at once instead of after better-sqlite3's 5 s wait.
-  const db: Database = new BetterSqlite3(lockFile, { timeout: 0 });
+  // The binary the store uses too (in the desktop run from a clone, the Electron build).
+  const db: Database = new BetterSqlite3(lockFile, { timeout: 0, ...driverOptions(sqliteBinding()) });
   try {
     // EXCLUSIVE locking mode keeps the lock the first transaction takes until the connection closes.
     db.pragma('locking_mode = EXCLUSIVE');
