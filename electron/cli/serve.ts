@@ -156,7 +156,7 @@ async function main(argv: string[]): Promise<void> {
     }
     if (code === 'EADDRINUSE') console.error(`error: ${host}:${port} is already in use; choose another --port (0 picks a free one)`);
     // A system error of listen() (EACCES, EADDRNOTAVAIL...) names the address; anything else
-    // (the store refused: a newer data folder, an old Node; a folder that cannot be written) is
+    // (the store refused: a newer data folder; a folder that cannot be written) is
     // its own sentence.
     else if ((error as NodeJS.ErrnoException).syscall === 'listen') console.error(`error: cannot listen on ${host}:${port}: ${(error as Error).message}`);
     else console.error(`error: ${(error as Error).message}`);
