@@ -103,8 +103,22 @@ export function describeStartupFailure(error: unknown, context: StartupContext):
       action: holderAction(error.holder),
     };
   }
-  const code = primary(codeOf(error));
   const detail = error instanceof Error ? error.message : String(error);
+  // Node's loader refusing a native module built for another runtime: better-sqlite3 from
+  // node_modules (built for Node) in a window started without `npm start`, or a package made
+  // without its Electron build of the driver (sqlite-binding.ts).
+  if (/NODE_MODULE_VERSION|not a valid Win32 application|invalid ELF header|wrong ELF class|incompatible architecture/.test(detail)) {
+    return {
+      title: 'The database driver does not fit this ERP Workbench',
+      message:
+        `The SQLite driver was built for another runtime than this window's Electron ${process.versions.electron ?? ''}`.trimEnd() +
+        ` (${detail.split('\n')[0]}). ${NOTHING_CHANGED}`,
+      action:
+        'From a clone, start the window with `npm start`: it builds the driver for Electron once (docs/desktop.md, "Run from a clone"). ' +
+        'An installed app: install it again from its installer. Meanwhile `npm run serve` gives the same screens in a browser.',
+    };
+  }
+  const code = primary(codeOf(error));
   const settingsStep = context.step === 'settings';
   const place = settingsStep ? `The settings folder ${context.userDataDir}` : `The data folder ${dataDir}`;
   if (DISK_FULL.has(code)) {

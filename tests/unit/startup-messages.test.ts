@@ -1,10 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, type DataFolderHolder } from '../../electron/core/store/data-folder-lock.ts';
 import { NewerDatabaseError } from '../../electron/core/store/migrate.ts';
+import { openDatabase } from '../../electron/core/store/database.ts';
+import { readNativeEntry } from '../../scripts/native-abi.mjs';
 import { describeStartupFailure, type StartupContext } from '../../electron/main/startup-messages.ts';
 import { messageBoxFor, showStartupFailure, showStartupNotice, type NativeDialogs } from '../../electron/main/startup-dialogs.ts';
 
@@ -35,6 +37,29 @@ describe('describeStartupFailure', () => {
     expect(failure.action).toBe('Free some space on that disk, then start ERP Workbench again.');
     const settings = describeStartupFailure(thrown(() => writeFileSync('/dev/full', 'x')), { ...context, step: 'settings' });
     expect(settings.message).toMatch(/^The settings folder .* cannot be written: the disk it is on is full/);
+  });
+
+  it('a database driver the loader refuses (not a binary of this system)', () => {
+    const bogus = join(dir, 'not-a-binary.node');
+    writeFileSync(bogus, 'this is text, not a shared object: the loader refuses it as Electron refuses a Node build\n'.repeat(4));
+    const failure = describeStartupFailure(thrown(() => openDatabase(join(dir, 'driver.sqlite'), bogus)), context);
+    expect(failure.title).toBe('The database driver does not fit this ERP Workbench');
+    expect(failure.message).toMatch(/^The SQLite driver was built for another runtime than this window's Electron/);
+    expect(failure.action).toMatch(/^From a clone, start the window with `npm start`: it builds the driver for Electron once/);
+  });
+
+  // A build of better-sqlite3 for another Node (CI caches one per Node version: .ci/node-versions.sh).
+  const cache = join(import.meta.dirname, '../../.ci/cache/better-sqlite3');
+  const otherAbi = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((name) => name.endsWith('.node'))
+        .map((name) => join(cache, name))
+        .find((file) => { const entry = readNativeEntry(file); return entry.kind === 'node-abi' && entry.abi !== Number(process.versions.modules); })
+    : undefined;
+  it.skipIf(!otherAbi)('a database driver built for another Node (NODE_MODULE_VERSION)', () => {
+    const error = thrown(() => openDatabase(join(dir, 'other-abi.sqlite'), otherAbi));
+    expect(String(error)).toMatch(/NODE_MODULE_VERSION/);
+    expect(describeStartupFailure(error, context).title).toBe('The database driver does not fit this ERP Workbench');
   });
 
   it('a full database (SQLITE_FULL, as SQLite says it on a full disk)', () => {
