@@ -4,8 +4,8 @@
  * Checks what the rest needs first, in plain JavaScript (this must speak on any Node and before
  * `npm install`): the dependencies are installed, and this Node is in package.json's engines.
  * Then scripts/start/main.ts (TypeScript, typechecked with the project, loaded through tsx as the
- * electron-builder hook is) checks the database driver, gets the Electron runtime at the first
- * start, builds what is stale and runs Electron. docs/desktop.md, "Run from a clone".
+ * electron-builder hook is) gets the Electron runtime and builds the database driver for it at the
+ * first start, builds what is stale and runs Electron. docs/desktop.md, "Run from a clone".
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,71 +1,129 @@
-// Whether the database driver loads in the Electron `npm start` runs, decided from the files
-// (scripts/native-abi.mjs) before anything is downloaded or built: the binding better-sqlite3
-// would load must be N-API or built for Electron's module ABI. better-sqlite3 13 ships N-API
-// binaries for the common platforms in its package, so this passes as installed; it stops a
-// start when node_modules holds an older better-sqlite3, a copy compiled for Node's ABI, or none.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { checkNativeModule, electronRuntime, localSqliteBinding, readNativeEntry, type Runtime } from '../native-abi.mjs';
-import { StartFailure } from './failure.ts';
-import { satisfies } from './preflight.mjs';
+// The database driver for the Electron `npm start` runs: better-sqlite3 12 is built against Node's
+// own C++ API, so the build in node_modules (for the Node that ran `npm install`; the CLI, the tests
+// and the image load it) cannot load in Electron. The first start builds one for Electron into
+// .electron-native/ (driver-target.ts), after a probe of the hosts the build needs and a look for
+// the tools a compile needs, so that what cannot be done stops within seconds with one message;
+// later starts find it there, check it and pass its path to Electron (ERP_WORKBENCH_SQLITE_BINDING,
+// which the core gives better-sqlite3 as its nativeBinding).
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { sep } from 'node:path';
+import { checkNativeModule } from '../native-abi.mjs';
+import { buildDriver } from './driver-build.ts';
+import { buildFailure, interruptedFailure, refusedFailure, toolchainFailure, unknownAbiFailure, unreachableFailure } from './driver-messages.ts';
+import { driverSources, hostOf, proxyConfigured, type DriverSources } from './driver-sources.ts';
+import { describeTarget, driverTarget, findBinding, shown, UnknownElectronAbi, type DriverTarget } from './driver-target.ts';
+import { missingTools, missingToolsInLog } from './driver-toolchain.ts';
+import { probeUrl, type ProbeResult } from './probe.ts';
+import { formatElapsed } from './progress.ts';
 
-function packageVersion(dir: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
+export interface DriverOptions {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  arch: string;
+  /** Aborted when the user interrupts (main.ts: SIGINT, SIGTERM); its reason is the signal's name. */
+  signal: AbortSignal;
+  /** How long each host has to answer the probe. */
+  probeTimeoutMs: number;
+  /** Where the progress is written (stderr). */
+  stream: NodeJS.WriteStream;
 }
 
-/** Throws a StartFailure saying how to fix it when better-sqlite3 would not load in the Electron of `root`. */
-export function checkDriver(root: string): void {
-  const binding = localSqliteBinding(root);
-  let runtime: Runtime;
+/** Resolves with the path of a binding built for the Electron of `root`, building it the first time. Throws a StartFailure when it cannot. */
+export async function ensureDriver(root: string, options: DriverOptions): Promise<string> {
+  let target: DriverTarget;
   try {
-    runtime = electronRuntime(root);
+    target = driverTarget(root, options.platform, options.arch);
   } catch (error) {
-    // node-abi knows no ABI for this Electron (an Electron newer than node-abi): an N-API binding
-    // needs none, so only a binding built for one ABI stops the start.
-    if (existsSync(binding) && readNativeEntry(binding).kind === 'napi') return;
-    throw new StartFailure({
-      what: `which module ABI Electron loads is unknown here (${error instanceof Error ? error.message : String(error)}).`,
-      fix: 'Run `npm install` (node-abi, which knows the ABI of each Electron release, may be older than electron), then `npm start` again.',
-      serve: 'works',
-    });
+    if (error instanceof UnknownElectronAbi) throw unknownAbiFailure(error.cause);
+    throw error;
   }
-  const check = checkNativeModule(binding, runtime);
-  if (check.ok) return;
-  throw driverFailure(root, binding, runtime, check.reason);
+  const found = findBinding(target);
+  if (found.kind === 'ready') return target.binding;
+  const { stream, signal } = options;
+  if (found.kind === 'untrusted') {
+    // Never passed to Electron, which would refuse it with a stack trace: built again instead.
+    stream.write(`npm start: ${found.reason.split(`${root}${sep}`).join('')}: building the database driver for Electron again.\n`);
+    rmSync(target.binding, { force: true });
+  }
+
+  const sources = driverSources(target, options.env);
+  let buildFromSource: boolean;
+  try {
+    buildFromSource = await plan(target, sources, options);
+  } catch (error) {
+    if (signal.aborted) throw interruptedFailure(target, signalName(signal));
+    throw error;
+  }
+  stream.write(`npm start: building the database driver for ${describeTarget(target)} into ${shown(target, target.dir)} (once: later starts find it there).\n`);
+  const outcome = await buildDriver(target, {
+    env: options.env,
+    buildFromSource,
+    headersBase: sources.headersBase,
+    prebuiltUrl: sources.prebuiltUrl,
+    signal,
+    stream,
+  });
+  if (!outcome.ok) {
+    if (outcome.interrupted) throw interruptedFailure(target, signalName(signal));
+    const log = readFileSync(target.log, 'utf8');
+    throw buildFailure(target, sources, log, missingToolsInLog(log));
+  }
+  try {
+    // The result is judged as a binding found there is: by the ABI it was built for.
+    const check = checkNativeModule(outcome.binding, target.electron);
+    if (!check.ok) throw refusedFailure(target, check.reason.split(outcome.binding).join('the file'));
+    mkdirSync(target.dir, { recursive: true });
+    // Same file system (the scratch folder is under .electron-native/): a rename, so the binding
+    // appears whole or not at all.
+    renameSync(outcome.binding, target.binding);
+  } finally {
+    rmSync(outcome.scratch, { recursive: true, force: true });
+  }
+  rmSync(target.log, { force: true });
+  const how = outcome.how === 'compiled' ? 'compiled here' : 'a prebuilt binary';
+  stream.write(`npm start: the database driver for Electron ${target.electron.version} is ready (${how}, ${formatElapsed(outcome.ms)}).\n`);
+  return target.binding;
 }
 
-/** The message for a binding Electron would refuse: the reason native-abi gives, and the fix for this case. */
-export function driverFailure(root: string, binding: string, runtime: Runtime, reason: string): StartFailure {
-  const packageDir = join(root, 'node_modules/better-sqlite3');
-  const where = (file: string) => relative(root, file);
-  const wanted = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies?.['better-sqlite3'];
-  const installed = packageVersion(packageDir);
-  const electron = `Electron ${runtime.version}`;
-  const what = `the database driver would not load in ${electron}: ${reason.split(root + sep).join('')}.`;
-  if (wanted && installed && !satisfies(installed, wanted)) {
-    return new StartFailure({
-      what,
-      fix: `node_modules has better-sqlite3 ${installed}, package.json asks for ${wanted}: run \`npm install\`, then \`npm start\` again.`,
-      serve: 'works',
-    });
+function signalName(signal: AbortSignal): NodeJS.Signals {
+  return typeof signal.reason === 'string' ? (signal.reason as NodeJS.Signals) : 'SIGINT';
+}
+
+type Refused = Exclude<ProbeResult, { ok: true }>;
+
+/**
+ * Before anything is downloaded: which way the build can go, decided by a probe of the hosts
+ * (prebuilt binary, Electron's headers, side by side) and, when it must compile, a look for the
+ * tools. Resolves with whether to skip the prebuilt binary; throws a StartFailure when neither way
+ * can work. Behind a proxy the probe (Node's fetch, which ignores proxy variables) would be wrong:
+ * the tools, which honour them, are left to try.
+ */
+async function plan(target: DriverTarget, sources: DriverSources, options: DriverOptions): Promise<boolean> {
+  const { env, probeTimeoutMs, signal } = options;
+  let why = 'npm_config_build_from_source asks for it';
+  if (!proxyConfigured(env)) {
+    // The headers' probe is dropped as soon as a prebuilt binary is known to be there.
+    const headersAbort = new AbortController();
+    const headersProbe = probeUrl(sources.headersUrl, probeTimeoutMs, AbortSignal.any([signal, headersAbort.signal]));
+    headersProbe.catch(() => undefined);
+    const prebuilt = sources.fromSource ? undefined : await probeUrl(sources.prebuiltUrl, probeTimeoutMs, signal);
+    if (prebuilt?.ok) {
+      headersAbort.abort();
+      return false;
+    }
+    const headers = await headersProbe;
+    if (!headers.ok) throw unreachableFailure(target, sources, prebuilt, headers);
+    if (prebuilt) why = noPrebuilt(sources, prebuilt);
+  } else if (!sources.fromSource) {
+    return false;
   }
-  if (binding.startsWith(join(packageDir, 'build') + sep)) {
-    return new StartFailure({
-      what,
-      fix: `${where(binding)} is a copy compiled from source, which better-sqlite3 loads before its prebuilt binary: delete ${where(join(packageDir, 'build'))} (or run \`npm ci\`), then \`npm start\` again.`,
-      serve: 'works',
-    });
-  }
-  if (!existsSync(binding)) {
-    return new StartFailure({
-      what,
-      fix: `better-sqlite3 has no prebuilt binary for ${process.platform}-${process.arch}: \`npm rebuild better-sqlite3\` compiles one (N-API: it loads in Node and Electron alike; it needs Python and a C++ compiler), then \`npm start\` again.`,
-      serve: 'same-fix',
-    });
-  }
-  return new StartFailure({ what, fix: 'Run `npm ci` to reinstall the dependencies, then `npm start` again.', serve: 'works' });
+  const missing = missingTools(target.platform, env);
+  if (missing.length > 0) throw toolchainFailure(target, why, missing);
+  return true;
+}
+
+function noPrebuilt(sources: DriverSources, prebuilt: Refused): string {
+  return prebuilt.kind === 'missing'
+    ? `there is no prebuilt binary for it: ${sources.prebuiltUrl} answers HTTP ${prebuilt.status}`
+    : `its prebuilt binary's host ${hostOf(sources.prebuiltUrl)} cannot be reached: ${prebuilt.reason}`;
 }

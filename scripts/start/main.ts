@@ -1,17 +1,21 @@
 /**
  * npm start, once scripts/start.mjs has checked the dependencies and the Node version. The steps,
- * the ones that can fail within seconds first:
- *   1. the database driver loads in the Electron of package.json (files only; driver.ts);
- *   2. the Electron runtime is there, else downloaded after a probe of its host (a few seconds
- *      when offline; electron-download.ts);
+ * each stopping within seconds when it cannot be done:
+ *   1. the Electron runtime is there, else downloaded after a probe of its host (electron-download.ts);
+ *   2. the database driver for that Electron is in .electron-native/, else built there once after a
+ *      probe of the hosts it comes from (driver.ts): better-sqlite3 12 is built against Node's own
+ *      API, and node_modules' build is for Node;
  *   3. the renderer and the main process are built when older than their sources;
- *   4. Electron runs dist/electron/main/main.js until it exits; its code is npm start's.
+ *   4. Electron runs dist/electron/main/main.js until it exits, with the driver's path in
+ *      ERP_WORKBENCH_SQLITE_BINDING; its exit code is npm start's.
+ * The runtime comes first: it is the larger download, and without it nothing can be shown anyway.
  * A step that cannot be done stops with one message (failure.ts) and exit 1, never a stack trace.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SQLITE_BINDING_ENV } from '../../electron/core/store/sqlite-binding.ts';
 import { staleParts } from '../build-staleness.mjs';
-import { checkDriver } from './driver.ts';
+import { ensureDriver } from './driver.ts';
 import { installElectron } from './electron-download.ts';
 import { isInstalled, locateElectron } from './electron-dist.ts';
 import { StartFailure, unexpectedFailure } from './failure.ts';
@@ -25,7 +29,7 @@ export interface StartOptions {
   /** Arguments after `npm start --`, passed to Electron after the main script. */
   args: string[];
   env: NodeJS.ProcessEnv;
-  /** The probe's time for the download host to answer. */
+  /** The probes' time for a download host to answer. */
   probeTimeoutMs?: number;
   /** How long the download may go without data. */
   stallTimeoutMs?: number;
@@ -34,11 +38,8 @@ export interface StartOptions {
 /** Runs the steps; resolves with the exit code (Electron's, or 1 with the message printed). */
 export async function main(options: StartOptions): Promise<number> {
   const { root, env } = options;
-  let step = 'checking the database driver';
+  let step = 'finding the Electron runtime';
   try {
-    checkDriver(root);
-
-    step = 'finding the Electron runtime';
     const dist = locateElectron(root, env, process.platform);
     if (!isInstalled(dist)) {
       step = 'getting the Electron runtime';
@@ -55,13 +56,25 @@ export async function main(options: StartOptions): Promise<number> {
       );
     }
 
+    step = 'getting the database driver for Electron';
+    const binding = await withInterruption((signal) =>
+      ensureDriver(root, {
+        env,
+        platform: process.platform,
+        arch: process.arch,
+        signal,
+        probeTimeoutMs: options.probeTimeoutMs ?? 4000,
+        stream: process.stderr,
+      }),
+    );
+
     step = 'building';
     await buildStale(root, env);
 
     step = 'starting Electron';
     const args = [MAIN, ...options.args];
     try {
-      return await runChild(dist.executable, args, { cwd: root, env: electronEnv(env) });
+      return await runChild(dist.executable, args, { cwd: root, env: { ...electronEnv(env), [SQLITE_BINDING_ENV]: binding } });
     } catch (error) {
       throw new StartFailure({
         what: `Electron could not be started (${dist.executable}: ${(error as NodeJS.ErrnoException).code ?? String(error)}).`,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** The packages npm start itself loads before it can say anything more precise than "run npm install". */
-const NEEDED = ['tsx', 'semver', 'electron', 'better-sqlite3', 'node-abi', 'cli-progress'];
+const NEEDED = ['tsx', 'semver', 'electron', 'better-sqlite3', 'node-abi', 'cli-progress', '@electron/rebuild'];
 
 /**
  * The form of every message npm start stops with: what is missing or went wrong, how to fix it,

@@ -45,3 +45,36 @@ export function downloadProgress(label: string, stream: NodeJS.WriteStream = pro
     },
   };
 }
+
+export interface ElapsedTicker {
+  stop(): void;
+}
+
+/** "1:05": minutes and seconds since `started`. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The time a step of unknown length has run (a compile: no tool reports its progress): on a
+ * terminal one line rewritten each second, elsewhere a line every `everyMs` so a log shows it is
+ * alive. The timer does not keep the process alive.
+ */
+export function elapsedTicker(label: string, stream: NodeJS.WriteStream = process.stderr, everyMs = 30_000): ElapsedTicker {
+  const started = Date.now();
+  const tty = Boolean(stream.isTTY);
+  const tick = () => {
+    const elapsed = formatElapsed(Date.now() - started);
+    stream.write(tty ? `\r${label} ${elapsed}` : `${label}: still running (${elapsed})\n`);
+  };
+  const timer = setInterval(tick, tty ? 1000 : everyMs);
+  timer.unref();
+  if (tty) tick();
+  return {
+    stop() {
+      clearInterval(timer);
+      if (tty) stream.write('\n');
+    },
+  };
+}

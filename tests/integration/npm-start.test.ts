@@ -1,9 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStamps, writeStamp } from '../../scripts/build-staleness.mjs';
+import { electronAbi } from '../../scripts/native-abi.mjs';
+import { readStamps } from '../../scripts/build-staleness.mjs';
+import { seedBinding } from '../support/electron-driver.ts';
+import { makeClone } from '../support/start-clone.ts';
 import {
   closedPort,
   EXECUTABLE,
@@ -22,6 +25,8 @@ import {
  * folder: no runtime; a folder with a stand-in: a runtime), ELECTRON_MIRROR (a closed port: offline;
  * a mirror of ours: the first start's download) and electron_config_cache (an empty folder: nothing
  * downloaded before). So this runs the same on a machine that has Electron and internet access.
+ * The clone holds a database driver for Electron already (a file that says it was built for
+ * Electron's ABI): its first build is npm-start-driver.test.ts's subject.
  * The stand-in Electron is a shell script: POSIX only.
  */
 
@@ -32,22 +37,16 @@ const STACK_LINE = /^\s+at .+[(:]\d+/m;
 let work: string;
 /** A copy of the sources npm start builds from, with the clone's node_modules: builds there leave the clone's dist/ alone. */
 let clone: string;
+/** The clone's database driver for Electron. */
+let binding: string;
 /** Where the empty npm config files are (hermeticEnv). */
 let npmConfig: string;
 
 beforeAll(() => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'erpwb-npm-start-')));
   npmConfig = work;
-  clone = join(work, 'clone');
-  for (const entry of ['scripts', 'electron', 'shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.lib.json']) {
-    cpSync(join(ROOT, entry), join(clone, entry), { recursive: true });
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-  // The web UI counts as built (its sources are not in the copy, its stamp is now): what npm
-  // start must build here is the main process alone, which esbuild does in seconds.
-  mkdirSync(join(clone, 'dist/renderer'), { recursive: true });
-  writeFileSync(join(clone, 'dist/renderer/index.html'), 'the renderer as it was');
-  writeStamp(clone, 'renderer', Date.now());
+  clone = makeClone(ROOT, join(work, 'clone'));
+  binding = seedBinding(clone, electronAbi(VERSION));
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -96,6 +95,7 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     expect(first.code, first.stderr).toBe(7);
     expect(first.stderr).toContain('npm start: electron older than the sources; building it first...');
     expect(readRecord(record)).toMatchObject({ cwd: clone, args: ['dist/electron/main/main.js', '--lang=ro'] });
+    expect(readRecord(record).env.ERP_WORKBENCH_SQLITE_BINDING).toBe(binding);
     expect(existsSync(join(clone, 'dist/electron/main/main.js'))).toBe(true);
     expect(readStamps(clone).electron).toBeGreaterThanOrEqual(before);
     expect(readFileSync(join(clone, 'dist/renderer/index.html'), 'utf8')).toBe('the renderer as it was');

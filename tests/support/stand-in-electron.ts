@@ -16,12 +16,14 @@ export const EXECUTABLE = platformPath(process.platform);
 
 /**
  * A POSIX shell script standing in for Electron: writes its working folder and its arguments, one
- * a line, to `record`, and exits with `exitCode`. With `waitForTerm`, it first waits (up to 60 s)
- * for a SIGTERM, writes TERM to the record and exits with `exitCode` then.
+ * a line, to `record`, its environment to `record`.env, and exits with `exitCode`. With
+ * `waitForTerm`, it first waits (up to 60 s) for a SIGTERM, writes TERM to the record and exits
+ * with `exitCode` then.
  */
 export function standInScript(record: string, exitCode: number, options: { waitForTerm?: boolean } = {}): string {
-  const quoted = `'${record.replaceAll("'", "'\\''")}'`;
-  const lines = ['#!/bin/sh', `{ pwd; for arg in "$@"; do printf '%s\\n' "$arg"; done; } > ${quoted}`];
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  const quoted = quote(record);
+  const lines = ['#!/bin/sh', `{ pwd; for arg in "$@"; do printf '%s\\n' "$arg"; done; } > ${quoted}`, `env > ${quote(`${record}.env`)}`];
   if (options.waitForTerm) {
     // The sleep is killed too: it would hold the test's pipes open for its 60 s.
     lines.push('sleep 60 & sleeper=$!', `trap 'kill $sleeper; echo TERM >> ${quoted}; exit ${exitCode}' TERM`, `echo started >> ${quoted}`, 'wait $sleeper', 'exit 99');
@@ -40,10 +42,17 @@ export function writeStandIn(dir: string, record: string, exitCode: number, opti
   return executable;
 }
 
-/** How the stand-in was started: its working folder and its arguments. */
-export function readRecord(record: string): { cwd: string; args: string[]; lines: string[] } {
+/** How the stand-in was started: its working folder, its arguments and its environment (one-line values). */
+export function readRecord(record: string): { cwd: string; args: string[]; lines: string[]; env: Record<string, string> } {
   const lines = readFileSync(record, 'utf8').split('\n').filter(Boolean);
-  return { cwd: lines[0] ?? '', args: lines.slice(1), lines };
+  const env: Record<string, string> = {};
+  if (existsSync(`${record}.env`)) {
+    for (const line of readFileSync(`${record}.env`, 'utf8').split('\n')) {
+      const equals = line.indexOf('=');
+      if (equals > 0) env[line.slice(0, equals)] = line.slice(equals + 1);
+    }
+  }
+  return { cwd: lines[0] ?? '', args: lines.slice(1), lines, env };
 }
 
 /** An Electron release zip as a mirror serves it, with the stand-in as its executable (mode 755). */
@@ -135,12 +144,18 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/** Where the database driver's hosts point unless a test says otherwise: a port nothing serves (discard). */
+const NOWHERE = 'http://127.0.0.1:9';
+
 /**
  * This environment without anything that could send npm start elsewhere than `settings` say:
  * Electron's and @electron/get's variables (ELECTRON_*, electron_*, force_no_cache, their npm
- * config forms), proxies, and the npm config files of this machine (a user's .npmrc may name an
- * electron_mirror, which npm would pass on as npm_config_electron_mirror, ahead of ELECTRON_MIRROR):
- * empty ones in `configDir` instead.
+ * config forms), electron-rebuild's and prebuild-install's for the database driver
+ * (ELECTRON_REBUILD_DIST_URL, npm_config_better_sqlite3_*, npm_config_download,
+ * npm_config_build_from_source: both driver hosts on a loopback port nothing serves unless
+ * `settings` name others), proxies, the driver's path, and the npm config files of this machine (a
+ * user's .npmrc may name an electron_mirror, which npm would pass on as npm_config_electron_mirror,
+ * ahead of ELECTRON_MIRROR): empty ones in `configDir` instead.
  */
 export function hermeticEnv(settings: Record<string, string>, configDir: string): NodeJS.ProcessEnv {
   // Two files: npm refuses one file loaded as both the user's and the global config.
@@ -149,9 +164,17 @@ export function hermeticEnv(settings: Record<string, string>, configDir: string)
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^(npm_config_|npm_package_config_)?electron|^force_no_cache$|^(https?|no|all)_proxy$|^NODE_USE_ENV_PROXY$/i.test(key)) continue;
+    if (/^npm_config_(better_sqlite3_|download$|build_from_source$|proxy$|https_proxy$)|^ERP_WORKBENCH_SQLITE_BINDING$/i.test(key)) continue;
     env[key] = value;
   }
-  return { ...env, npm_config_userconfig: userconfig, npm_config_globalconfig: globalconfig, ...settings };
+  return {
+    ...env,
+    npm_config_userconfig: userconfig,
+    npm_config_globalconfig: globalconfig,
+    npm_config_better_sqlite3_binary_host_mirror: NOWHERE,
+    ELECTRON_REBUILD_DIST_URL: NOWHERE,
+    ...settings,
+  };
 }
 
 export interface Run {
