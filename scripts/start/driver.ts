@@ -26,6 +26,8 @@ export interface DriverOptions {
   probeTimeoutMs: number;
   /** Where the progress is written (stderr). */
   stream: NodeJS.WriteStream;
+  /** The command whose progress this is, at the start of each line (npm start; npm run dist reuses the step). */
+  command?: string;
 }
 
 /** Resolves with the path of a binding built for the Electron of `root`, building it the first time. Throws a StartFailure when it cannot. */
@@ -40,9 +42,10 @@ export async function ensureDriver(root: string, options: DriverOptions): Promis
   const found = findBinding(target);
   if (found.kind === 'ready') return target.binding;
   const { stream, signal } = options;
+  const command = options.command ?? 'npm start';
   if (found.kind === 'untrusted') {
     // Never passed to Electron, which would refuse it with a stack trace: built again instead.
-    stream.write(`npm start: ${found.reason.split(`${root}${sep}`).join('')}: building the database driver for Electron again.\n`);
+    stream.write(`${command}: ${found.reason.split(`${root}${sep}`).join('')}: building the database driver for Electron again.\n`);
     rmSync(target.binding, { force: true });
   }
 
@@ -54,7 +57,7 @@ export async function ensureDriver(root: string, options: DriverOptions): Promis
     if (signal.aborted) throw interruptedFailure(target, signalName(signal));
     throw error;
   }
-  stream.write(`npm start: building the database driver for ${describeTarget(target)} into ${shown(target, target.dir)} (once: later starts find it there).\n`);
+  stream.write(`${command}: building the database driver for ${describeTarget(target)} into ${shown(target, target.dir)} (once: later starts find it there).\n`);
   const outcome = await buildDriver(target, {
     env: options.env,
     buildFromSource,
@@ -81,7 +84,7 @@ export async function ensureDriver(root: string, options: DriverOptions): Promis
   }
   rmSync(target.log, { force: true });
   const how = outcome.how === 'compiled' ? 'compiled here' : 'a prebuilt binary';
-  stream.write(`npm start: the database driver for Electron ${target.electron.version} is ready (${how}, ${formatElapsed(outcome.ms)}).\n`);
+  stream.write(`${command}: the database driver for Electron ${target.electron.version} is ready (${how}, ${formatElapsed(outcome.ms)}).\n`);
   return target.binding;
 }
 

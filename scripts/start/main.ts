@@ -90,7 +90,7 @@ export async function main(options: StartOptions): Promise<number> {
 }
 
 /** Runs `work` with a signal aborted (reason: the signal's name) on SIGINT or SIGTERM, instead of dying half-way. */
-async function withInterruption<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withInterruption<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals) => controller.abort(name);
   process.on('SIGINT', onSignal);

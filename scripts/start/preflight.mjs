@@ -49,10 +49,12 @@ export function nodeVersionProblem(version, range) {
   const semver = require('semver');
   if (satisfies(version, range)) return undefined;
   // The major versions the range starts at, for a command that installs one ("22", "24").
+  // Only majors whose newest release is in the range: `nvm install 24` takes the newest 24, which
+  // a range capped within 24 (<24.19) refuses.
   const majors = range
     .split('||')
     .map((alternative) => semver.minVersion(alternative.trim())?.major)
-    .filter((major) => major !== undefined);
+    .filter((major) => major !== undefined && semver.satisfies(`${major}.99999.0`, range));
   const install = majors.length > 0 ? ` (with nvm: ${majors.map((major) => `\`nvm install ${major}\``).join(' or ')})` : '';
   return formatFailure({
     what: `this is Node.js ${version}; ERP Workbench needs Node.js ${range} (package.json, engines).`,

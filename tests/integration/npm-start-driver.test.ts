@@ -97,6 +97,21 @@ describe.skipIf(process.platform === 'win32')('npm start: the database driver fo
     expect(nativeFiles()).toEqual([]);
   });
 
+  it('npm run dist takes the same step first: offline, its own name in one plain message, exit 1 within 10 s, nothing built', async () => {
+    const port = await closedPort();
+    rmSync(join(clone, 'dist/electron'), { recursive: true, force: true });
+    const result = await run('npm', ['run', 'dist'], { cwd: clone, env: hermeticEnv(settings(`http://127.0.0.1:${port}`), work), timeoutMs: 60_000 });
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.ms).toBeLessThan(10_000);
+    expect(result.stderr).toContain(`npm run dist: the database driver for Electron ${VERSION} (better-sqlite3 `);
+    expect(result.stderr).toContain('then run `npm run dist` again.');
+    expect(result.stderr).not.toContain('npm start');
+    expect(result.stderr + result.stdout).not.toMatch(STACK_LINE);
+    expect(nativeFiles()).toEqual([]);
+    expect(existsSync(join(clone, 'dist/electron'))).toBe(false);
+  });
+
   it('a driver built for Electron there: checked, passed to Electron in ERP_WORKBENCH_SQLITE_BINDING, no network', async () => {
     const binding = seedBinding(clone, ABI);
     const result = await npmStart(settings(server.url));

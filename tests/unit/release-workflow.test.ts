@@ -114,8 +114,10 @@ describe('the release workflow', () => {
     expect(build.steps[upload]!.with).toMatchObject({ path: '${{ matrix.installers }}', 'if-no-files-found': 'error' });
   });
 
-  it('npm run dist builds the renderer and the Electron main, then electron-builder without publishing', () => {
-    expect(pkg.scripts.dist).toBe('node scripts/build.mjs renderer electron && electron-builder --publish never');
+  it('npm run dist is scripts/dist.mjs: the driver for Electron, the stale builds, then electron-builder without publishing', () => {
+    expect(pkg.scripts.dist).toBe('node scripts/dist.mjs');
+    const steps = readFileSync(join(ROOT, 'scripts/installers/main.ts'), 'utf8');
+    expect(steps).toMatch(/ensureDriver\(root[\s\S]*staleParts\(root, \['renderer', 'electron'\]\)[\s\S]*\[cli, '--publish', 'never', '--config', config, \.\.\.args\]/);
   });
 
   it("uploads exactly the installers electron-builder.yml's targets make, by electron-builder's names", () => {

@@ -46,17 +46,18 @@ describe('the form of a message', () => {
 
 describe('the Node version (package.json engines)', () => {
   it('passes the versions the range allows', () => {
-    expect(ENGINES).toBe('^22.14 || >=24');
-    for (const version of ['v22.14.0', 'v22.23.5', 'v24.0.0', 'v25.2.1', process.version]) expect(nodeVersionProblem(version, ENGINES)).toBeUndefined();
+    expect(ENGINES).toBe('^20.19 || ^22.13 || >=24 <24.19');
+    for (const version of ['v20.19.0', 'v22.13.0', 'v22.23.5', 'v24.0.0', 'v24.18.1', process.version]) expect(nodeVersionProblem(version, ENGINES)).toBeUndefined();
   });
 
   it('names the running version, the range, and how to get one in it', () => {
-    for (const version of ['v20.19.0', 'v22.13.1', 'v23.11.0', 'v18.20.4']) {
+    for (const version of ['v20.18.0', 'v22.12.0', 'v23.11.0', 'v24.19.0', 'v18.20.4']) {
       const message = nodeVersionProblem(version, ENGINES)!;
       expectPlain(message);
+      // Not `nvm install 24`: the newest 24 is past the range's 24.18.
       expect(message).toBe(
-        `npm start: this is Node.js ${version}; ERP Workbench needs Node.js ^22.14 || >=24 (package.json, engines).\n` +
-          'Install a Node.js in that range (with nvm: `nvm install 22` or `nvm install 24`), then run `npm start` again with it.\n' +
+        `npm start: this is Node.js ${version}; ERP Workbench needs Node.js ^20.19 || ^22.13 || >=24 <24.19 (package.json, engines).\n` +
+          'Install a Node.js in that range (with nvm: `nvm install 20` or `nvm install 22`), then run `npm start` again with it.\n' +
           '`npm run serve`, which gives the same screens in a browser, needs the same fix.\n',
       );
     }
