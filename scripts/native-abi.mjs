@@ -3,9 +3,10 @@
  *
  *   node scripts/native-abi.mjs [--electron VERSION | --node] [FILE...]
  *
- * Without FILE: the SQLite driver's binding that better-sqlite3 would load here. Without a runtime
- * flag: the Electron of node_modules/electron (the desktop app's). Prints one line a file; exit 1
- * when one would not load, 2 on a usage error.
+ * Without FILE: the SQLite driver as this checkout has it, node_modules' build of better-sqlite3
+ * against this Node and the builds for Electron under .electron-native/ (npm start's) against
+ * Electron. Without a runtime flag, FILEs are checked against the Electron of node_modules/electron
+ * (the desktop app's). Prints one line a file; exit 1 when one would not load, 2 on a usage error.
  *
  * A module says what it was built for in the symbol the runtime calls to register it: an N-API
  * module exports `napi_register_module_v1` and loads in every Node and Electron that has its
@@ -16,7 +17,7 @@
  * sharp is an N-API module; better-sqlite3 12 (the SQLite driver) is built against Node's API.
  * Plain JavaScript: `npm start` runs it before anything is compiled.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +110,16 @@ export function localSqliteBinding(root = ROOT) {
   return sqliteBindingPath(join(root, 'node_modules/better-sqlite3'), { platform: process.platform, arch: process.arch, musl: onMusl() });
 }
 
+/** The builds of better-sqlite3 for Electron that `npm start` made under <root>/.electron-native/ (scripts/start/driver-target.ts). */
+function electronBuilds(root = ROOT) {
+  const dir = join(root, '.electron-native');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('better_sqlite3.node') && !path.split(/[\\/]/).some((part) => part.startsWith('.partial')))
+    .map((path) => join(dir, path));
+}
+
 function main(argv) {
   let runtime;
   const files = [];
@@ -123,16 +134,22 @@ function main(argv) {
       else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`);
       else files.push(resolve(arg));
     }
-    runtime ??= electronRuntime();
   } catch (error) {
     console.error(`native-abi: ${error.message}\nusage: node scripts/native-abi.mjs [--electron VERSION | --node] [FILE...]`);
     return 2;
   }
-  if (files.length === 0) files.push(localSqliteBinding());
+  // Without files: the driver as this checkout has it, node_modules' build against this Node
+  // (the CLI's, the tests') and the builds for Electron against Electron (npm start's).
+  const checks =
+    files.length > 0
+      ? files.map((file) => [file, runtime ?? electronRuntime()])
+      : runtime?.name === 'node'
+        ? [[localSqliteBinding(), runtime]]
+        : [[localSqliteBinding(), runtimeFromVersions(process.versions)], ...electronBuilds().map((file) => [file, runtime ?? electronRuntime()])];
   let refused = 0;
-  for (const file of files) {
-    const result = checkNativeModule(file, runtime);
-    if (result.ok) console.log(`ok       ${file} (${result.entry.kind === 'napi' ? 'N-API' : `ABI ${result.entry.abi}`}) loads in ${runtime.name === 'electron' ? 'Electron' : 'Node'} ${runtime.version}`);
+  for (const [file, against] of checks) {
+    const result = checkNativeModule(file, against);
+    if (result.ok) console.log(`ok       ${file} (${result.entry.kind === 'napi' ? 'N-API' : `ABI ${result.entry.abi}`}) loads in ${against.name === 'electron' ? 'Electron' : 'Node'} ${against.version}`);
     else {
       refused++;
       console.log(`REFUSED  ${result.reason}`);

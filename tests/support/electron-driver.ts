@@ -10,11 +10,10 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { driverTarget, type DriverTarget } from '../../scripts/start/driver-target.ts';
+import { abiBinaryBytes } from './native-binaries.ts';
 
-/** The bytes of a `.node` file built against Node's C++ API for `abi` (ELF magic, the registration symbol, filler). */
-export function abiBinary(abi: number): Buffer {
-  return Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from(`\0_init\0node_register_module_v${abi}\0`), Buffer.alloc(64)]);
-}
+/** The bytes of a `.node` file built against Node's C++ API for `abi` (native-binaries.ts). */
+export const abiBinary = abiBinaryBytes;
 
 /** The target npm start builds in `root` on this machine. */
 export function targetOf(root: string): DriverTarget {

@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url';
  */
 export function abiBinary(path: string, abi: number): string {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from(`\0_init\0node_register_module_v${abi}\0`), Buffer.alloc(64)]));
+  writeFileSync(path, abiBinaryBytes(abi));
   return path;
+}
+
+/** The bytes of such a file (ELF magic, the registration symbol, filler). */
+export function abiBinaryBytes(abi: number): Buffer {
+  return Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]), Buffer.from(`\0_init\0node_register_module_v${abi}\0`), Buffer.alloc(64)]);
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -96,12 +96,24 @@ describe('the driver chosen at run time', () => {
 describe('node scripts/native-abi.mjs', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8' });
 
-  it("checks the driver's binding against the installed Electron by default: node_modules' build is Node's (exit 1)", () => {
-    const refused = run();
+  it("without files: node_modules' build against this Node, npm start's builds under .electron-native/ against Electron", () => {
+    const checkout = join(dir, 'checkout');
+    mkdirSync(join(checkout, 'scripts'), { recursive: true });
+    cpSync(SCRIPT, join(checkout, 'scripts/native-abi.mjs'));
+    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+    const own = `ok       ${localSqliteBinding(ROOT).replace(ROOT, checkout)} (ABI ${process.versions.modules}) loads in Node ${process.versions.node}\n`;
+    const inCheckout = (...args: string[]) => spawnSync(process.execPath, [join(checkout, 'scripts/native-abi.mjs'), ...args], { cwd: checkout, encoding: 'utf8' });
+    expect(inCheckout()).toMatchObject({ status: 0, stdout: own });
+
+    const built = abiBinary(join(checkout, `.electron-native/better-sqlite3-12/electron-${ELECTRON_PACKAGE.version}-linux-x64/better_sqlite3.node`), Number(ELECTRON_VERSIONS.modules));
+    abiBinary(join(checkout, '.electron-native/.partial-1-x/node_modules/better-sqlite3/build/Release/better_sqlite3.node'), 127);
+    expect(inCheckout()).toMatchObject({ status: 0, stdout: `${own}ok       ${built} (ABI ${ELECTRON_VERSIONS.modules}) loads in Electron ${ELECTRON_PACKAGE.version}\n` });
+
+    const stale = abiBinary(join(checkout, '.electron-native/better-sqlite3-12/electron-44.0.0-linux-x64/better_sqlite3.node'), 140);
+    const refused = inCheckout();
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toMatch(new RegExp(`^REFUSED  .*better_sqlite3\\.node was built for module ABI ${process.versions.modules} .*; Electron ${ELECTRON_PACKAGE.version} loads ABI ${ELECTRON_VERSIONS.modules} only\n$`));
-    const out = execFileSync(process.execPath, [SCRIPT, '--node'], { cwd: ROOT, encoding: 'utf8' });
-    expect(out).toBe(`ok       ${localSqliteBinding(ROOT)} (ABI ${process.versions.modules}) loads in Node ${process.versions.node}\n`);
+    expect(refused.stdout).toContain(`REFUSED  ${stale} was built for module ABI 140`);
+    expect(inCheckout('--node')).toMatchObject({ status: 0, stdout: own });
   });
 
   it('exits 1 naming each file that would not load, 2 on a usage error', () => {
