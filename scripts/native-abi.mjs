@@ -83,9 +83,10 @@ export function checkNativeModule(file, runtime) {
 }
 
 /**
- * The file better-sqlite3 loads in a package folder `packageDir`, as its lib/binding.js picks it:
- * a binary compiled on purpose (build/Debug, then build/Release) before the prebuilt one of the
- * platform (prebuilds/<platform>-<arch>.node; linuxmusl-* on musl).
+ * The file better-sqlite3 loads in a package folder `packageDir`: the binary compiled at install
+ * (build/Debug, then build/Release; version 12, the project's, finds it there through the
+ * `bindings` package), else the prebuilt one of the platform that version 13's packages carry
+ * (prebuilds/<platform>-<arch>.node; linuxmusl-* on musl), kept so the check reads either.
  */
 export function sqliteBindingPath(packageDir, { platform, arch, musl = false }) {
   for (const kind of ['Debug', 'Release']) {
