@@ -113,7 +113,9 @@ export function localSqliteBinding(root = ROOT) {
 
 /** The builds of better-sqlite3 for Electron that `npm start` made under <root>/.electron-native/ (scripts/start/driver-target.ts). */
 function electronBuilds(root = ROOT) {
-  const dir = join(root, '.electron-native');
+  // ERP_WORKBENCH_ELECTRON_NATIVE_DIR: another folder for them (scripts/start/driver-target.ts).
+  const chosen = process.env.ERP_WORKBENCH_ELECTRON_NATIVE_DIR;
+  const dir = chosen ? resolve(root, chosen) : join(root, '.electron-native');
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true })
     .map(String)

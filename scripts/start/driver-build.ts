@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RebuildMessage, RebuildRequest } from './driver-rebuild.ts';
-import { BINDING_FILE, NATIVE_DIR, type DriverTarget } from './driver-target.ts';
+import { BINDING_FILE, type DriverTarget } from './driver-target.ts';
 import { elapsedTicker, type ElapsedTicker } from './progress.ts';
 
 const SCRATCH_PREFIX = '.partial-';
@@ -58,8 +58,7 @@ function alive(pid: number): boolean {
  * A fresh scratch folder, with what an earlier start left when it was killed half-way removed
  * (the pid in the name tells; another npm start building right now keeps its own).
  */
-function scratchFolder(root: string): string {
-  const nativeDir = join(root, NATIVE_DIR);
+function scratchFolder(nativeDir: string): string {
   mkdirSync(nativeDir, { recursive: true });
   for (const entry of readdirSync(nativeDir)) {
     const pid = Number(/^\.partial-(\d+)-/.exec(entry)?.[1]);
@@ -72,7 +71,7 @@ function scratchFolder(root: string): string {
 
 /** The scratch project: a package.json naming better-sqlite3 (what @electron/rebuild walks) and a copy of its sources, without its build for Node. */
 function prepareScratch(target: DriverTarget): string {
-  const scratch = scratchFolder(target.root);
+  const scratch = scratchFolder(target.nativeDir);
   writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'erp-workbench-electron-native', private: true, dependencies: { 'better-sqlite3': target.version } }, null, 2)}\n`);
   const copy = join(scratch, 'node_modules/better-sqlite3');
   cpSync(target.packageDir, copy, {

@@ -5,11 +5,20 @@
 // depends on, so an upgrade of better-sqlite3 or of Electron (or a clone shared between machines)
 // finds no binary and builds one.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { checkNativeModule, electronRuntime, type NativeCheck, type Runtime } from '../native-abi.mjs';
 
 /** The folder under the root that holds the Electron builds (git-ignored). */
 export const NATIVE_DIR = '.electron-native';
+
+/** Another folder for them: one shared by several clones, or a test's own (docs/desktop.md). */
+export const NATIVE_DIR_ENV = 'ERP_WORKBENCH_ELECTRON_NATIVE_DIR';
+
+/** Where the Electron builds of `root` are kept: NATIVE_DIR_ENV when set, else <root>/.electron-native. */
+export function nativeDirOf(root: string, env: NodeJS.ProcessEnv): string {
+  const chosen = env[NATIVE_DIR_ENV];
+  return chosen ? resolve(root, chosen) : join(root, NATIVE_DIR);
+}
 
 /** The file name better-sqlite3 builds (build/Release/better_sqlite3.node). */
 export const BINDING_FILE = 'better_sqlite3.node';
@@ -24,6 +33,8 @@ export interface DriverTarget {
   electron: Runtime;
   platform: NodeJS.Platform;
   arch: string;
+  /** Where the builds are kept (nativeDirOf): the scratch folders of a build too, so a rename moves one in. */
+  nativeDir: string;
   /** <root>/.electron-native/better-sqlite3-<version>/electron-<version>-<platform>-<arch> */
   dir: string;
   /** The binding inside `dir`, the file Electron gets in ERP_WORKBENCH_SQLITE_BINDING. */
@@ -40,7 +51,7 @@ export class UnknownElectronAbi extends Error {
 }
 
 /** The target for `root`'s better-sqlite3 and Electron on this platform; throws UnknownElectronAbi (driver.ts says what to do then). */
-export function driverTarget(root: string, platform: NodeJS.Platform, arch: string): DriverTarget {
+export function driverTarget(root: string, platform: NodeJS.Platform, arch: string, env: NodeJS.ProcessEnv = process.env): DriverTarget {
   const packageDir = join(root, 'node_modules/better-sqlite3');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
   let electron: Runtime;
@@ -50,9 +61,10 @@ export function driverTarget(root: string, platform: NodeJS.Platform, arch: stri
     throw new UnknownElectronAbi(error);
   }
   const name = `electron-${electron.version}-${platform}-${arch}`;
-  const parent = join(root, NATIVE_DIR, `better-sqlite3-${version}`);
+  const nativeDir = nativeDirOf(root, env);
+  const parent = join(nativeDir, `better-sqlite3-${version}`);
   const dir = join(parent, name);
-  return { root, packageDir, version, electron, platform, arch, dir, binding: join(dir, BINDING_FILE), log: join(parent, `${name}.log`) };
+  return { root, packageDir, version, electron, platform, arch, nativeDir, dir, binding: join(dir, BINDING_FILE), log: join(parent, `${name}.log`) };
 }
 
 /** A path under the root as the messages show it (relative: the user runs npm start there). */

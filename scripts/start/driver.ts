@@ -34,7 +34,7 @@ export interface DriverOptions {
 export async function ensureDriver(root: string, options: DriverOptions): Promise<string> {
   let target: DriverTarget;
   try {
-    target = driverTarget(root, options.platform, options.arch);
+    target = driverTarget(root, options.platform, options.arch, options.env);
   } catch (error) {
     if (error instanceof UnknownElectronAbi) throw unknownAbiFailure(error.cause);
     throw error;

@@ -48,11 +48,11 @@ export function offlineEnv(outboundLog: string): NodeJS.ProcessEnv {
 }
 
 /** Runs `command` offline (see above) in `cwd`; resolves when it exits, whatever its status. */
-export function runOffline(command: string, args: string[], options: { cwd: string; outboundLog: string; timeoutMs: number }): Promise<OfflineRun> {
+export function runOffline(command: string, args: string[], options: { cwd: string; outboundLog: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<OfflineRun> {
   const namespace = networkNamespaceAvailable();
   const [file, argv] = namespace ? ['unshare', ['--net', '--map-root-user', command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { cwd: options.cwd, env: offlineEnv(options.outboundLog), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, { cwd: options.cwd, env: { ...offlineEnv(options.outboundLog), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -164,7 +164,7 @@ export function hermeticEnv(settings: Record<string, string>, configDir: string)
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^(npm_config_|npm_package_config_)?electron|^force_no_cache$|^(https?|no|all)_proxy$|^NODE_USE_ENV_PROXY$/i.test(key)) continue;
-    if (/^npm_config_(better_sqlite3_|download$|build_from_source$|proxy$|https_proxy$)|^ERP_WORKBENCH_SQLITE_BINDING$/i.test(key)) continue;
+    if (/^npm_config_(better_sqlite3_|download$|build_from_source$|proxy$|https_proxy$)|^ERP_WORKBENCH_SQLITE_BINDING$|^ERP_WORKBENCH_ELECTRON_NATIVE_DIR$/i.test(key)) continue;
     env[key] = value;
   }
   return {
