@@ -34,6 +34,17 @@ function refusal(attempt: () => unknown): DataFolderInUseError {
   throw new Error('the folder was taken twice');
 }
 
+/** Another process trying to take the folder: 'taken' (then it holds it until the end), else its refusal. */
+function tryFromAnotherProcess(dataDir: string): Promise<string> {
+  return holdInAnotherProcess(dataDir, 'serve').then(
+    (holder) => {
+      holders.push(holder);
+      return 'taken';
+    },
+    (error: Error) => error.message,
+  );
+}
+
 describe('the data-folder lock', () => {
   it('refuses a second holder in this process naming the first; released, the folder is free again', () => {
     const dataDir = folder();
@@ -74,13 +85,7 @@ describe('the data-folder lock', () => {
     (() => void holdDataFolder(dataDir, { kind: 'library' }))();
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as () => void)();
-    const probe = await holdInAnotherProcess(dataDir, 'serve').then(
-      (holder) => {
-        holders.push(holder);
-        return 'taken';
-      },
-      (error: Error) => error.message,
-    );
+    const probe = await tryFromAnotherProcess(dataDir);
     expect(probe).toMatch(/in use by a program running ERP Workbench in its own process/);
   });
 
@@ -90,13 +95,7 @@ describe('the data-folder lock', () => {
     try {
       refusal(() => holdDataFolder(dataDir, { kind: 'library' }));
       // Another process still finds it held: it tries to take it and says so.
-      const probe = await holdInAnotherProcess(dataDir, 'serve').then(
-        (holder) => {
-          holders.push(holder);
-          return 'taken';
-        },
-        (error: Error) => error.message,
-      );
+      const probe = await tryFromAnotherProcess(dataDir);
       expect(probe).toMatch(/in use by a program running ERP Workbench in its own process/);
     } finally {
       held.release();

@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { driverTarget, type DriverTarget } from '../../scripts/start/driver-target.ts';
+import { listenOnLoopback } from './loopback-listen.ts';
 import { abiBinaryBytes } from './native-binaries.ts';
 
 /** The bytes of a `.node` file built against Node's C++ API for `abi` (native-binaries.ts). */
@@ -71,7 +71,6 @@ export interface FileServer {
 
 /** A file server on 127.0.0.1 for `files`; 404 for anything else. */
 export async function startFileServer(files: Record<string, Buffer> = {}): Promise<FileServer> {
-  const open = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '';
     served.requests.push(`${request.method} ${path}`);
@@ -85,22 +84,13 @@ export async function startFileServer(files: Record<string, Buffer> = {}): Promi
     else if (served.stall.has(path)) response.write(body.subarray(0, body.length >> 1), () => served.onStalled?.());
     else response.end(body);
   });
-  server.on('connection', (socket) => {
-    open.add(socket);
-    socket.on('close', () => open.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   const served: FileServer = {
     url: `http://127.0.0.1:${port}`,
     requests: [],
     files: new Map(Object.entries(files)),
     stall: new Set(),
-    close: async () => {
-      for (const socket of open) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close,
   };
   return served;
 }

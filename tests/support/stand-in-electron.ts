@@ -10,6 +10,7 @@ import { createServer as createTcpServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { platformPath } from '../../scripts/start/electron-dist.ts';
+import { listenOnLoopback } from './loopback-listen.ts';
 
 /** The executable's path inside an Electron folder on this platform (install.js's path.txt). */
 export const EXECUTABLE = platformPath(process.platform);
@@ -93,7 +94,6 @@ export interface Mirror {
 export async function startMirror(version: string, zip: Buffer): Promise<Mirror> {
   const folder = `/v${version}/`;
   const shasums = `${createHash('sha256').update(zip).digest('hex')} *${zipName(version)}\n`;
-  const open = new Set<import('node:net').Socket>();
   const server: Server = createServer((request, response) => {
     mirror.requests.push(`${request.method} ${request.url}`);
     if (request.url === `${folder}SHASUMS256.txt`) {
@@ -115,21 +115,12 @@ export async function startMirror(version: string, zip: Buffer): Promise<Mirror>
       if (mirror.mode === 'truncate') setTimeout(() => request.socket.destroy(), 50);
     });
   });
-  server.on('connection', (socket) => {
-    open.add(socket);
-    socket.on('close', () => open.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   const mirror: Mirror = {
     url: `http://127.0.0.1:${port}/`,
     requests: [],
     mode: 'serve',
-    close: async () => {
-      for (const socket of open) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close,
   };
   return mirror;
 }
