@@ -135,3 +135,25 @@ describe('node scripts/native-abi.mjs', () => {
     expect(through.stdout).toContain('REFUSED');
   });
 });
+
+// The binding the desktop window loads from a clone, wherever npm start has built one here (a
+// connected machine; none on CI's machines, which cannot fetch Electron's headers or prebuilt
+// binaries): it must be built for the Electron of package.json.
+const builtForElectron = (() => {
+  const dir = join(ROOT, '.electron-native');
+  try {
+    return readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((path) => path.endsWith('better_sqlite3.node') && !path.includes('.partial'))
+      .map((path) => join(dir, path))
+      .filter((path) => path.includes(`electron-${ELECTRON_PACKAGE.version}-${process.platform}-${process.arch}`));
+  } catch {
+    return [];
+  }
+})();
+describe.skipIf(builtForElectron.length === 0)('the driver npm start built for Electron (where one exists)', () => {
+  it.each(builtForElectron)('%s is built for the Electron of package.json', (file) => {
+    expect(checkNativeModule(file, electronRuntime(ROOT))).toMatchObject({ ok: true });
+  });
+});
+
