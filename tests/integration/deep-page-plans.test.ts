@@ -5,7 +5,7 @@ import { Pager } from '../../electron/core/store/paging.ts';
 import { createSales } from '../../electron/core/domains/sales/index.ts';
 import { createInvoices } from '../../electron/core/domains/invoices/index.ts';
 import { createProducts } from '../../electron/core/domains/products/index.ts';
-import { productQuery } from '../../electron/server/public/product.ts';
+import { productQuery } from '../../electron/server/public/product-query.ts';
 
 /**
  * A deep page costs what page 1 costs: once a page's start is known (remembered from the page

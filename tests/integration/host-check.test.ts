@@ -67,7 +67,7 @@ function call(port: number, method: string, path: string, host: string | undefin
 }
 
 /** HTTP/1.0 without a Host header, over a plain socket; answers the status and the body. */
-function callWithoutHost(port: number, path: string): Promise<Reply> {
+function callWithoutHost(port: number, path: string, authorization = `Bearer ${ADMIN_TOKEN}`): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -80,7 +80,7 @@ function callWithoutHost(port: number, path: string): Promise<Reply> {
       const contentType = /^content-type:\s*(.*)$/im.exec(head)?.[1] ?? '';
       resolve({ status, contentType, text });
     });
-    socket.write(`GET ${path} HTTP/1.0\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\n\r\n`);
+    socket.write(`GET ${path} HTTP/1.0\r\nAuthorization: ${authorization}\r\n\r\n`);
   });
 }
 
@@ -190,6 +190,39 @@ describe('a listener bound to 127.0.0.1 refuses unknown Host names', () => {
       await setAllowedHosts([]);
     }
     expect((await call(loopback.port, 'GET', '/_sandbox/settings', 'evil.test', ADMIN)).status).toBe(403);
+  });
+});
+
+describe('the links in REST answers (request-urls.ts: one rule for every route)', () => {
+  const invoices = '/app/rest/v1/1/invoices/list/';
+  const uploadPage = '/app/rest/v1/1/attachments/upload/';
+  const auth = () => ({ authorization: basicAuth(...user) });
+  const firstPdfLink = (reply: Reply) => (JSON.parse(reply.text) as Envelope<Array<{ pdf_invoice_url: string }>>).data[0]!.pdf_invoice_url;
+
+  it('are built on a well-formed Host exactly as the caller sent it', async () => {
+    for (const host of ['partner.example.test', 'Partner.Example.Test:8443', 'erp_workbench:8080', `127.0.0.1:${loopback.port}`, '[::1]:9000']) {
+      const list = await call(loopback.port, 'GET', invoices, host, auth());
+      expect(list.status, host).toBe(200);
+      expect(firstPdfLink(list), host).toMatch(new RegExp(`^http://${host.replace(/[.[\]]/g, '\\$&')}/documents/invoice/`));
+      const page = await call(loopback.port, 'GET', uploadPage, host, auth());
+      expect(page.text, host).toContain(`curl -u USER:PASSWORD http://${host}/app/rest/v1/1/attachments/upload/`);
+    }
+  });
+
+  it('fall back to the listener\'s own address for a malformed or missing Host', async () => {
+    const own = `http://127.0.0.1:${loopback.port}`;
+    for (const host of ['evil.test"><script>alert(1)</script>', 'a b', 'evil.test/path', 'user@evil.test', 'evil.test:abc']) {
+      const list = await call(loopback.port, 'GET', invoices, host, auth());
+      expect(list.status, host).toBe(200);
+      expect(firstPdfLink(list), host).toMatch(new RegExp(`^${own}/documents/invoice/`));
+      const page = await call(loopback.port, 'GET', uploadPage, host, auth());
+      expect(page.text, host).toContain(`curl -u USER:PASSWORD ${own}/app/rest/v1/1/attachments/upload/`);
+      expect(page.text, host).not.toContain('evil.test');
+    }
+    // HTTP/1.0 without a Host: the listener's address too (not a made-up 'localhost').
+    const page = await callWithoutHost(loopback.port, uploadPage, basicAuth(...user));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`curl -u USER:PASSWORD ${own}/app/rest/v1/1/attachments/upload/`);
   });
 });
 

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResetStatus } from '../../shared/contract/operations-reset.ts';
 import type { Account } from '../../shared/domain/accounts.ts';
-import { productQuery } from '../../electron/server/public/product.ts';
+import { productQuery } from '../../electron/server/public/product-query.ts';
 import { ADMIN_TOKEN, databaseFile, startHarness, withWritableDb, writeSql, type Harness } from './harness.ts';
 import { openGate } from './gated-seed-worker.ts';
 

@@ -95,4 +95,40 @@ describe('import rules', () => {
     }
     expect(violations).toEqual([]);
   });
+
+  /*
+   * A route file is a file directly in electron/server/public/ or electron/server/control/ that
+   * declares a URL of its own: a path written in it, in a route-kit declaration (`path: '/…'`)
+   * or in a Fastify registration (`app.get('/…'` and the other verbs; a template literal counts
+   * too). Helpers beside them (request-urls.ts, route-kit.ts, image-upload.ts, the *.examples.ts,
+   * the query and filter modules) declare none. The folder's index.ts wires its route files, so
+   * it alone may import them; a route file never imports another one: what two of them share
+   * lives in a helper.
+   */
+  it('route files do not import each other (only the folder index.ts wires them)', () => {
+    const folders = ['electron/server/public', 'electron/server/control'].map((folder) => join(ROOT, folder));
+    const DECLARES_URL = /\bpath:\s*['`](?:\/|\$\{)|\bapp\.(?:get|head|post|put|patch|delete|all|route)\(\s*['`](?:\/|\$\{)/;
+    const routeFiles = new Set(
+      files.filter((file) => folders.includes(dirname(file)) && DECLARES_URL.test(readFileSync(file, 'utf8'))),
+    );
+    const rel = (file: string) => relative(ROOT, file).split(sep).join('/');
+    // The rule must see the route files it is about, or it would pass on nothing.
+    expect([...routeFiles].map(rel)).toEqual(
+      expect.arrayContaining([
+        'electron/server/public/connector.ts',
+        'electron/server/public/product.ts',
+        'electron/server/public/product-images.ts',
+        'electron/server/control/event-stream.ts',
+        'electron/server/control/inbox-receiver.ts',
+      ]),
+    );
+    const violations: string[] = [];
+    for (const file of routeFiles) {
+      if (file.endsWith(`${sep}index.ts`)) continue;
+      for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
+        if (routeFiles.has(resolve(dirname(file), specifier))) violations.push(`${rel(file)} imports '${specifier}'`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
 });

@@ -13,7 +13,7 @@ import {
   AttachmentUploadResult,
 } from '../../../shared/domain/attachments.ts';
 import { SENT, type RestRoutes } from './route-kit.ts';
-import { baseUrlOf } from './connector.ts';
+import { baseUrlOf } from './request-urls.ts';
 import { REST_PREFIX } from './rest-path.ts';
 import { readAttachmentForm } from './attachment-form.ts';
 import {

@@ -7,9 +7,10 @@ import { ConnectorConfig, ConnectorOrder } from '../../../shared/domain/connecto
 import { LIST_PAGE_SIZE } from '../../../shared/domain/documents.ts';
 import { SENT, type EndpointContext, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
+import { baseUrlOf } from './request-urls.ts';
 import { f } from '../../../shared/filters/grammar.ts';
 import { Product, PRODUCTS_PAGE_SIZE } from '../../../shared/domain/products.ts';
-import { answerProducts, productFilters } from './product.ts';
+import { answerProducts, productFilters } from './product-query.ts';
 import {
   connectorConfigExample,
   connectorOrderPostExample,
@@ -29,10 +30,6 @@ export const feedFilters = {
 } as const;
 
 const CONNECTOR_ID = { connector_id: Type.Integer({ minimum: 1 }) };
-
-/** The base URL the caller used, for the ready-made URLs of the answers. */
-export const baseUrlOf = (request: { protocol: string; headers: { host?: string | undefined } }): string =>
-  `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 
 /** The item field aliases, by the field they stand for: 'code: sku, product_code, cod_produs; ...'. */
 const ALIASES_BY_FIELD = Object.entries(

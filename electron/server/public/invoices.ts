@@ -2,7 +2,7 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { Invoice, INVOICES_PAGE_SIZE } from '../../../shared/domain/invoices.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
-import { baseUrlOf } from './connector.ts';
+import { baseUrlOf } from './request-urls.ts';
 import { invoicesListExample } from './invoices.examples.ts';
 
 /** The spec: standard filters plus documentnr. No include or exclude. */

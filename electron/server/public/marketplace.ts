@@ -7,7 +7,7 @@ import Type, { type Static } from 'typebox';
 import { envelope, pagingKeys } from '../envelope.ts';
 import { SENT, type RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
-import { baseUrlOf } from './connector.ts';
+import { baseUrlOf } from './request-urls.ts';
 import { parseRestPath, REST_PREFIX } from './rest-path.ts';
 import { marketplaceConnectorsListExample, marketplaceOrdersListExample } from './marketplace.examples.ts';
 

@@ -1,35 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ImageUrlRequest, ProductImagesDeleted, StoredProductImage } from '../../../shared/domain/images.ts';
-import type { UrlOf } from '../../core/domains/images/index.ts';
-import { mediaPath, thumbPath } from '../media.ts';
 import { registerImageUpload } from './image-upload.ts';
+import { mediaUrls } from './request-urls.ts';
 import type { RestChanges, RestRoutes } from './route-kit.ts';
 import { productImageUploadExample, productImageUrlExample, productImagesDeleteExample } from './product-images.examples.ts';
 
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * The absolute service URLs of stored files for the caller of `request`: the request's protocol
- * and Host header (what the caller used to reach the service) + /media/<key> (a thumbnail:
- * /media/thumb/<key>). A missing or malformed Host header falls back to the listener's own address.
- */
 /** An image added: its row, and the product's last_changed_ts (its notifications may follow). */
 const IMAGE_CHANGES: RestChanges<StoredProductImage> = {
   tables: ['product_images', 'products', 'webhook_outbox'],
   records: (data) => ({ product_images: [data.image_id], products: [data.product_id] }),
 };
-
-export function mediaUrls(request: FastifyRequest): UrlOf {
-  const host = request.host;
-  let base: string;
-  if (host && HOST.test(host)) base = `${request.protocol}://${host}`;
-  else {
-    const address = request.socket.localAddress ?? '127.0.0.1';
-    base = `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort}`;
-  }
-  return Object.assign((key: string) => `${base}${mediaPath(key)}`, { thumb: (key: string) => `${base}${thumbPath(key)}` });
-}
 
 const productId = { product_id: Type.Integer({ minimum: 1 }) };
 

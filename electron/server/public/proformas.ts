@@ -2,7 +2,7 @@ import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { Proforma, PROFORMAS_PAGE_SIZE } from '../../../shared/domain/proformas.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { documentQuery } from './document-filters.ts';
-import { baseUrlOf } from './connector.ts';
+import { baseUrlOf } from './request-urls.ts';
 import { proformasListExample } from './proformas.examples.ts';
 
 const { skipcancelled: _notOnProformas, ...standardWithoutSkipCancelled } = standardFilters;

@@ -1,7 +1,7 @@
 import { f, standardFilters } from '../../../shared/filters/grammar.ts';
 import { PostcodeLookup, Pricelist, REFERENCE_PAGE_SIZE, WebCategory, Workpoint } from '../../../shared/domain/reference.ts';
 import type { RestRoutes } from './route-kit.ts';
-import { mediaUrls } from './product-images.ts';
+import { mediaUrls } from './request-urls.ts';
 import {
   postcodeLookupExample,
   pricelistsListExample,

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { WebCategoryDeleted, WebCategoryImage } from '../../../shared/domain/images.ts';
 import { registerImageUpload } from './image-upload.ts';
-import { mediaUrls } from './product-images.ts';
+import { mediaUrls } from './request-urls.ts';
 import type { RestRoutes } from './route-kit.ts';
 import { webCategoryDeleteExample, webCategoryImageExample } from './web-categories.examples.ts';
 

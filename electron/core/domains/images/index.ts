@@ -26,7 +26,7 @@ export interface ImageForm {
   file?: { content: Buffer; filename: string } | undefined;
 }
 
-/** The public URLs of a stored file key (the door knows its own address: see product-images.ts). */
+/** The public URLs of a stored file key (the door knows its own address: see electron/server/public/request-urls.ts). */
 export type UrlOf = MediaUrls;
 
 /** Folders of the file store. */
