@@ -37,3 +37,10 @@ function formatUncached(date: Date): string {
 export function formatDate(date: Date): string {
   return formatTimestamp(date).slice(0, 10);
 }
+
+/** A calendar date (YYYY-MM-DD) plus days: due dates, the documents' next working day. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, totalsOf, type ItemForLines } from '../../electron/core/domains/connectors/order-lines.ts';
+import { linesOf, type ItemForLines } from '../../electron/core/domains/connectors/order-lines.ts';
+import { totalsOf } from '../../electron/core/domains/issuing/index.ts';
 import { expectOk, orderSender, r2, useOrderDemo, type Row } from './orders.ts';
 import { restSend } from './requests.ts';
 

@@ -57,6 +57,31 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]!).filter(Boolean);
 }
 
+/** The domain folder a path is in (electron/core/domains/<name>/...), or undefined. */
+function domainOf(path: string): string | undefined {
+  const rel = relative(join(ROOT, 'electron/core/domains'), path).split(sep);
+  return rel[0] === '..' || rel.length < 2 ? undefined : rel[0];
+}
+
+/** Each circle of a directed graph once, as 'a -> b -> a' (depth first; a back edge closes one). */
+function circlesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const circles: string[] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (node: string): void => {
+    path.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      const at = path.indexOf(next);
+      if (at >= 0) circles.push([...path.slice(at), next].join(' -> '));
+      else if (!done.has(next)) visit(next);
+    }
+    path.pop();
+    done.add(node);
+  };
+  for (const node of [...graph.keys()].sort()) if (!done.has(node)) visit(node);
+  return circles;
+}
+
 describe('import rules', () => {
   const files = AREAS.flatMap(([, folder]) => sourceFiles(join(ROOT, folder)));
 
@@ -130,5 +155,26 @@ describe('import rules', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('finds a circle where there is one', () => {
+    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
+    expect(circlesOf(graph)).toEqual(['a -> b -> c -> a']);
+    expect(circlesOf(new Map([['a', new Set(['b'])], ['d', new Set(['a', 'b'])]]))).toEqual([]);
+  });
+
+  it('domains import each other without circles (type imports count: a circle of types is still a circle)', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const file of files) {
+      const from = domainOf(file);
+      if (from === undefined) continue;
+      for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
+        const to = domainOf(resolve(dirname(file), specifier));
+        if (to !== undefined && to !== from) graph.set(from, (graph.get(from) ?? new Set<string>()).add(to));
+      }
+    }
+    // connectors -> issuing is one edge every order document takes: an empty graph means the reading broke.
+    expect(graph.get('connectors')?.has('issuing')).toBe(true);
+    expect(circlesOf(graph)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export function assembleConnectors(storage: Storage, ledger: Ledger) {
     connectors: reads.connectors,
     requireAccount,
   });
-  const issueOrderInvoice = staffActions.handlers['orders.issueInvoice'];
+  const issueOrderInvoice = staffActions.issueInvoice;
   const handlers = {
     ...webhooks.handlers,
     ...staffActions.handlers,

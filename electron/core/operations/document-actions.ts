@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { documentActionOperations } from '../../../shared/contract/operations-document-actions.ts';
 import type { DomainDeps } from '../domain-deps.ts';
-import type { HandlersOf, OperationHandlers } from '../operation-handlers.ts';
+import type { HandlersOf } from '../operation-handlers.ts';
 import { createContactUpdate, type Contacts } from '../domains/contacts/index.ts';
 import { createInvoiceStorno, type Invoices } from '../domains/invoices/index.ts';
 import type { ProductPushes } from '../domains/products/index.ts';
-import { createProformaInvoice } from '../domains/proformas/index.ts';
+import { createProformaInvoice, type IssueOrderInvoice } from '../domains/proformas/index.ts';
 
 export interface DocumentActionDeps {
   db: Database;
@@ -14,8 +14,8 @@ export interface DocumentActionDeps {
   contacts: Contacts;
   /** The product_update notifications of the stock an action moves. */
   push: ProductPushes;
-  /** A proforma of a connector order is invoiced as its order is. */
-  issueOrderInvoice: OperationHandlers['orders.issueInvoice'];
+  /** A proforma of a connector order is invoiced as its order is (connectors' issueInvoice, not the handler). */
+  issueOrderInvoice: IssueOrderInvoice;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }

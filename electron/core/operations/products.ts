@@ -8,7 +8,7 @@ import type { HandlersOf } from '../operation-handlers.ts';
 import type { Products } from '../domains/products/index.ts';
 import type { Images } from '../domains/images/index.ts';
 import type { Reference } from '../domains/reference/index.ts';
-import { createStaffDeliveries } from '../domains/connectors/index.ts';
+import { createOutboxSince } from '../webhooks/outbox-since.ts';
 import { round2 } from '../money.ts';
 
 export interface ProductOperationDeps {
@@ -34,11 +34,11 @@ const REFERENCE_PAGE = 500;
  * the REST routes call: products.get / patch (GET and PATCH /product/{id}/), images.addUploaded /
  * removeAll (POST /product/{id}/image/, DELETE /product/{id}/images/), the product list query
  * with magazia_id + pricelist_id for the pricelist prices. A write answers the deliveries it
- * queued: the outbox rows added inside its transaction (createStaffDeliveries).
+ * queued: the outbox rows added inside its transaction (webhooks/outbox-since.ts).
  */
 export function createProductOperationHandlers(deps: ProductOperationDeps): HandlersOf<ProductOperationName> {
   const { db, products, images, reference } = deps;
-  const deliveries = createStaffDeliveries(db);
+  const deliveries = createOutboxSince(db);
   // An upload awaits its content check outside any transaction: its notifications are those of
   // this product's code queued meanwhile (the outbox orders a product's rows by that code).
   const productCode = db.prepare<[number, number], string>('SELECT CAST(cod_produs AS TEXT) FROM products WHERE company_id = ? AND id = ?').pluck();

@@ -4,14 +4,13 @@ import type { staffDocumentOperations } from '../../../shared/contract/operation
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Awbs } from '../domains/awb/index.ts';
 import type { Database } from 'better-sqlite3';
-import type { OperationHandlers } from '../operation-handlers.ts';
-import { createInvoiceFollowUps } from '../domains/connectors/index.ts';
+import { createInvoiceFollowUps, type IssueOrderInvoice } from '../domains/connectors/index.ts';
 
 export interface StaffDocumentDeps {
   db: Database;
   awbs: Awbs;
-  /** The invoice action itself: its preview runs it and rolls it back. */
-  issueInvoice: OperationHandlers['orders.issueInvoice'];
+  /** The invoice action's function (connectors' issueInvoice): its preview runs it and rolls it back. */
+  issueInvoice: IssueOrderInvoice;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }

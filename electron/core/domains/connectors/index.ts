@@ -16,15 +16,9 @@ export type { ConnectorRow } from './config.ts';
 export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
-export { createStaffDeliveries, type StaffDeliveries } from './staff-deliveries.ts';
-// What the other document actions share with the order's (storno, proforma -> invoice, the overview).
+// The orders waiting for a document (the overview).
 export { WAITING_AWB, WAITING_INVOICE } from './orders-read.ts';
-export { createDocumentRows } from './order-document-rows.ts';
-export type { DocLine } from './order-lines.ts';
-export { invoiceNotification } from './order-notifications.ts';
-export { createOrderStock } from './order-stock.ts';
-export { addDays } from './order-settings.ts';
-export { createInvoiceFollowUps, type InvoiceFollowUpsReader } from './staff-invoice-preview.ts';
+export { createInvoiceFollowUps, type InvoiceFollowUpsReader, type IssueOrderInvoice } from './staff-invoice-preview.ts';
 export type { OrderExtras } from './order-detail.ts';
 export type { OrderCancelInput } from './order-cancel.ts';
 

@@ -6,7 +6,7 @@ import type { OrderClients } from './order-clients.ts';
 import { livingProforma } from './order-document-sync.ts';
 import type { DocLine, IssuedInvoice, OrderDocuments, PartyBlock } from './order-documents.ts';
 import { sameText, type ItemRow, type OrderDocState, type StoredOrder } from './order-import-model.ts';
-import { invoiceNotification } from './order-notifications.ts';
+import { invoiceNotification } from '../issuing/index.ts';
 import { awbDate, type OrderSettings } from './order-settings.ts';
 
 /**

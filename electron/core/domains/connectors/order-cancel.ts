@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import type { ConnectorOrder } from '../../../../shared/domain/connectors.ts';
 import type { OrderCancelled } from '../../../../shared/domain/order-detail.ts';
 import type { OrderImportInput, OrderImportOutcome } from './order-import-model.ts';
-import { createStaffDeliveries } from './staff-deliveries.ts';
+import { createOutboxSince } from '../../webhooks/outbox-since.ts';
 
 export interface OrderCancelInput {
   company_id: number;
@@ -28,7 +28,7 @@ export function createOrderCancel(db: Database, use: OrderCancelDeps) {
   const state = db.prepare<[number, number, string], { id: number; cancelled: number }>(
     'SELECT id, cancelled FROM connector_orders WHERE company_id = ? AND connector_id = ? AND order_unique_id = ?',
   );
-  const deliveries = createStaffDeliveries(db);
+  const deliveries = createOutboxSince(db);
 
   return function cancel(input: OrderCancelInput, baseUrl: string): OrderCancelled {
     const { company_id: companyId, connector_id: connectorId, order_unique_id: uid } = input;

@@ -1,32 +1,44 @@
 import type { Database } from 'better-sqlite3';
 import { round2 } from '../../money.ts';
-import { totalsOf, type DocLine } from './order-lines.ts';
-import { addDays } from './order-settings.ts';
-import type { DocHeader, DocumentRows, IssuedInvoice, LiveSale } from './order-document-rows.ts';
-import type { OrderStock } from './order-stock.ts';
+import { addDays } from '../../time.ts';
+import { createInvoiceWriter, totalsOf, type DocHeader, type DocLine, type DocumentRows, type IssuedInvoice, type StockMoves } from '../issuing/index.ts';
 
 /**
  * The writers of an order's documents: the sales receipt (series BVW, takes its stock out), new
- * lines for a sale or proforma, cancellation, the fiscal invoice of a sale and the proforma.
- * Every method runs inside the import's transaction; when each is made is decided by the import.
+ * lines for a sale or proforma, cancellation, the fiscal invoice of a sale (issuing's invoice
+ * writer) and the proforma. Every method runs inside the import's transaction; when each is made
+ * is decided by the import.
  */
 
-export function createDocumentWriters(db: Database, rows: DocumentRows, stock: Pick<OrderStock, 'moveStock'>) {
+/** The order's sales receipt that is not cancelled, as the import reads it back. */
+export interface LiveSale {
+  id: number;
+  series: string;
+  number: number;
+  date: string;
+  currency: string;
+  exchange_rate: number;
+  total_with_vat: number;
+  paid_amount: number;
+  cancelled: number;
+  invoice_id: number | null;
+  workpoint_id: number | null;
+  client_id: number | null;
+  client_name: string;
+  client_cui: string;
+  client_reg_com: string;
+}
+
+export function createDocumentWriters(db: Database, rows: DocumentRows, stock: StockMoves) {
   const { linesOfDoc, deleteLines, setHeader, cancelDoc, writeLines, header } = rows;
   const moveStock = stock.moveStock;
+  const invoices = createInvoiceWriter(db, rows, stock);
   const insertSale = db.prepare(
     `INSERT INTO sales (company_id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency,
        exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, invoice_id, connector_order_id, cancelled,
        added_by_api, mentions, created_ts, last_changed_ts)
      VALUES (@company_id, @series, @number, @date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id, @currency,
        @rate, @without, @vat, @with, @ron, 0, NULL, @order_id, 0, 1, @mentions, @now, @now)`,
-  );
-  const insertInvoice = db.prepare(
-    `INSERT INTO invoices (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
-       currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, efactura_status, cancelled,
-       storno_of_id, mentions, added_by_api, created_ts, last_changed_ts)
-     VALUES (@company_id, @series, @number, @date, @due_date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id,
-       @currency, @rate, @without, @vat, @with, @ron, 0, 'not_sent', 0, NULL, @mentions, 1, @now, @now)`,
   );
   const insertProforma = db.prepare(
     `INSERT INTO proformas (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
@@ -88,28 +100,25 @@ export function createDocumentWriters(db: Database, rows: DocumentRows, stock: P
      * does the invoice_id of the order's proforma when it has a live one not invoiced yet.
      */
     issueInvoice(companyId: number, sale: LiveSale, args: { series: string; date: string; rate: number; isCompany: boolean; mentions: string; now: string }): IssuedInvoice {
-      const lines = linesOfDoc.sale.all(companyId, sale.id);
-      const h = header(
-        {
-          companyId,
-          series: args.series,
-          date: args.date,
-          party: { id: sale.client_id ?? 0, name: sale.client_name, cui: sale.client_cui, reg_com: sale.client_reg_com, is_company: args.isCompany ? 1 : 0 },
-          workpointId: sale.workpoint_id ?? 0,
-          currency: sale.currency,
-          rate: args.rate,
-          lines,
-          mentions: args.mentions,
-          now: args.now,
-        },
-        'invoice',
-      );
-      const row = { ...h, client_id: sale.client_id, workpoint_id: sale.workpoint_id, due_date: addDays(args.date, args.isCompany ? 30 : 5) };
-      const id = Number(insertInvoice.run(row).lastInsertRowid);
-      writeLines('invoice', companyId, id, lines);
-      setSaleInvoice.run(id, args.now, companyId, sale.id);
-      setProformaInvoice.run(id, args.now, companyId, sale.id);
-      return { id, series: row.series, number: row.number, date: row.date, currency: row.currency, total_with_vat: row.with, total_ron: row.ron };
+      const invoice = invoices.write({
+        companyId,
+        series: args.series,
+        date: args.date,
+        party: { id: sale.client_id, name: sale.client_name, cui: sale.client_cui, reg_com: sale.client_reg_com },
+        workpointId: sale.workpoint_id,
+        currency: sale.currency,
+        rate: args.rate,
+        lines: linesOfDoc.sale.all(companyId, sale.id),
+        mentions: args.mentions,
+        now: args.now,
+        // A company pays in 30 days, a person in 5.
+        dueInDays: args.isCompany ? 30 : 5,
+        stornoOf: null,
+        origin: 'connector-order',
+      });
+      setSaleInvoice.run(invoice.id, args.now, companyId, sale.id);
+      setProformaInvoice.run(invoice.id, args.now, companyId, sale.id);
+      return invoice;
     },
 
     /** A proforma for the order (due in 7 days). */

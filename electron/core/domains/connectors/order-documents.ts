@@ -1,27 +1,27 @@
 import type { Database } from 'better-sqlite3';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { createOrderAwbs } from './order-awb.ts';
-import { createDocumentRows, type IssuedInvoice, type LiveSale } from './order-document-rows.ts';
-import { createDocumentWriters } from './order-document-writers.ts';
-import { createOrderStock } from './order-stock.ts';
+import { createDocumentWriters, type LiveSale } from './order-document-writers.ts';
+import { createDocumentRows, createStockMoves, type IssuedInvoice } from '../issuing/index.ts';
 import { createPaymentLedger } from '../payments/index.ts';
 
 /**
  * The ERP documents a connector order creates (sales receipt, invoice, proforma, AWB) and the
  * stock they move, as one object for the import: the reads of the order's documents are here,
- * the rest is composed from order-document-writers.ts (sale, invoice, proforma), order-stock.ts
- * (stock moves and reservations), order-awb.ts (AWB) and order-lines.ts (document lines). Every
+ * the rest is composed from order-document-writers.ts (sale, invoice, proforma), issuing's stock
+ * moves and reservations, order-awb.ts (AWB) and order-lines.ts (document lines). Every
  * method runs inside the import's transaction; the rules of when each is made are in
  * orders-import.ts and the modules it calls.
  */
 
-export { appliedDiscountOf, linesOf, totalsOf, type DocLine, type ItemForLines } from './order-lines.ts';
-export type { IssuedInvoice, LiveSale, PartyBlock } from './order-document-rows.ts';
+export { appliedDiscountOf, linesOf, type ItemForLines } from './order-lines.ts';
+export { totalsOf, type DocLine, type IssuedInvoice, type PartyBlock } from '../issuing/index.ts';
+export type { LiveSale } from './order-document-writers.ts';
 
 export function createOrderDocuments(db: Database, deps: DomainDeps) {
   const awbs = createOrderAwbs(db, deps);
   const rows = createDocumentRows(db);
-  const stock = createOrderStock(db);
+  const stock = createStockMoves(db);
   const writers = createDocumentWriters(db, rows, stock);
   const ledger = createPaymentLedger(db);
   const adoptAwbs = db.prepare<[{ sale: number; now: string; company: number; order: number }]>(

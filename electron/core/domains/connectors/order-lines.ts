@@ -1,24 +1,11 @@
 import { round2 } from '../../money.ts';
+import type { DocLine } from '../issuing/index.ts';
 
 /**
  * The lines of an order's documents, without the database: how an order item becomes a document
- * line (VAT taken out of the gross value, discount lines), the discount rule, the totals and the
- * per-product quantities that move stock. Shared by the import and the document writers.
+ * line (VAT taken out of the gross value, discount lines) and the discount rule. The line itself,
+ * its totals and the quantities that move stock are issuing's (issuing/document-lines.ts).
  */
-
-/** A document line (sale_items, invoice_items, proforma_items). */
-export interface DocLine {
-  product_id: number | null;
-  code: string;
-  name: string;
-  unit: string;
-  quantity: number;
-  unit_price: number;
-  vat_rate: number;
-  value_without_vat: number;
-  vat_value: number;
-  value_with_vat: number;
-}
 
 /** What a document line is made from: an order item (with its product's unit). */
 export interface ItemForLines {
@@ -87,23 +74,4 @@ export function linesOf(items: readonly ItemForLines[]): DocLine[] {
     }
   }
   return lines;
-}
-
-export function totalsOf(lines: readonly DocLine[]) {
-  let withoutVat = 0;
-  let vat = 0;
-  let withVat = 0;
-  for (const l of lines) {
-    withoutVat = round2(withoutVat + l.value_without_vat);
-    vat = round2(vat + l.vat_value);
-    withVat = round2(withVat + l.value_with_vat);
-  }
-  return { withoutVat, vat, withVat };
-}
-
-/** Quantities per product of the lines that move stock. */
-export function quantitiesOf(lines: readonly { product_id: number | null; quantity: number }[]): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const l of lines) if (l.product_id !== null) out.set(l.product_id, (out.get(l.product_id) ?? 0) + l.quantity);
-  return out;
 }

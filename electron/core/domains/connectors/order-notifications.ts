@@ -1,55 +1,14 @@
-import type { DomainDeps } from '../../domain-deps.ts';
-import type { IssuedInvoice } from './order-document-rows.ts';
-
 /**
- * The bodies of the order notifications this service builds itself (spec, Events), without
- * notification_type (the outbox adds it). One builder per type, used by every path that emits
- * it: the order import's automatic steps and the staff actions of the control API. (The awb
- * body is built by the AWB store, awb/store.ts notifyConnector.)
+ * The bodies of the order notifications connectors build themselves (spec, Events), without
+ * notification_type (the outbox adds it): the status notification, used by every path that
+ * emits it. (The invoice body is issuing's, issuing/invoice-notification.ts; the awb body is
+ * built by the AWB store, awb/store.ts notifyConnector.)
  */
-
-export type InvoiceNotification = {
-  order_unique_id: string;
-  invoice_number: string;
-  invoice_date: string;
-  invoice_series: string;
-  invoice_total: number;
-  invoice_currency: string;
-  /** The total converted at the invoice's rate: the stored BNR rate of its date (1 for RON). */
-  invoice_total_RON: number;
-  invoice_url_html: string;
-  invoice_url_pdf: string;
-};
 
 export type StatusNotification = {
   order_unique_id: string;
   status_text: string;
 };
-
-/**
- * The invoice notification of an issued invoice. Its links are the credential-free document
- * pages (the receiver has no API password); `baseUrl` is the scheme and host they start with:
- * the REST request's own for an import, the listener's (publicUrl) for a staff action.
- */
-export function invoiceNotification(
-  links: DomainDeps['links'],
-  baseUrl: string,
-  ref: { companyId: number; orderUniqueId: string },
-  invoice: IssuedInvoice,
-): InvoiceNotification {
-  const document = { kind: 'invoice' as const, companyId: ref.companyId, id: invoice.id };
-  return {
-    order_unique_id: ref.orderUniqueId,
-    invoice_number: String(invoice.number),
-    invoice_date: invoice.date,
-    invoice_series: invoice.series,
-    invoice_total: invoice.total_with_vat,
-    invoice_currency: invoice.currency,
-    invoice_total_RON: invoice.total_ron,
-    invoice_url_html: links.url(baseUrl, document, 'html'),
-    invoice_url_pdf: links.url(baseUrl, document, 'pdf'),
-  };
-}
 
 export function statusNotification(orderUniqueId: string, statusText: string): StatusNotification {
   return { order_unique_id: orderUniqueId, status_text: statusText };

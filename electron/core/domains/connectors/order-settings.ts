@@ -1,4 +1,5 @@
 import { CONNECTOR_SETTINGS, type SettingGroup } from '../../../../shared/domain/connector-settings.ts';
+import { addDays } from '../../time.ts';
 
 /**
  * The settings an order import applies (shared/domain/connector-settings.ts; the connector's
@@ -131,13 +132,6 @@ export function readOrderSettings(values: Values, notices: string[]): OrderSetti
 
 /** The weekday of a date (0 = Sunday). */
 export const weekdayOf = (date: string): number => new Date(`${date}T12:00:00Z`).getUTCDay();
-
-/** A date plus days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The first date from `date` on whose weekday is not skipped (unchanged when every day is skipped). */
 export function firstWorkingDay(date: string, skipped: readonly number[]): string {

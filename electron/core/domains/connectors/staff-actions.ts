@@ -35,13 +35,17 @@ export function createStaffActions({ db, deps, connectors, push, invoices }: Sta
   const awb = createStaffOrderAwb(db, { orders, status, push });
   const publishing = createStaffProductPublishing(db, deps, { orders, deliveries: orders.deliveries, push });
 
+  // The order's invoice, its answer telling the follow-ups (AWB, status, notifications)
+  // orders.invoicePreview announces: the function orders.issueInvoice, its preview and the
+  // invoice of an order's proforma (proformas.invoice) all run.
+  const issueInvoice = createInvoiceFollowUps(db).reported(invoice.issue);
+
   const handlers: HandlersOf<keyof typeof staffOperations> = {
     'orders.setStatus': (input) => status.set(input),
-    // The answer tells the follow-ups (AWB, status, notifications) orders.invoicePreview announces.
-    'orders.issueInvoice': createInvoiceFollowUps(db).reported(invoice.issue),
+    'orders.issueInvoice': issueInvoice,
     'orders.generateAwb': (input) => awb.generate(input),
     'products.publish': (input) => publishing.publish(input),
     'products.unpublish': (input) => publishing.unpublish(input),
   };
-  return { handlers };
+  return { handlers, issueInvoice };
 }

@@ -19,7 +19,8 @@ import type { NotificationType } from '../../../../shared/domain/webhooks.ts';
  * click is therefore the list the click produces, whatever the connector's settings say.
  */
 
-type IssueInvoice = (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceDone | Promise<OrderInvoiceDone>;
+/** orders.issueInvoice's function (staff-actions.ts issueInvoice): it answers inside the caller's transaction. */
+export type IssueOrderInvoice = (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceDone;
 
 /** Thrown to roll the dry run back, carrying its answer out of the transaction. */
 class RolledBack {
@@ -51,7 +52,7 @@ export function createInvoiceFollowUps(db: Database) {
    * orders.issueInvoice with its follow-ups told: the action and the reading of what it wrote
    * run in one transaction (nested in the action's own: a savepoint).
    */
-  function reported(issue: (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceIssued): (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceDone {
+  function reported(issue: (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceIssued): IssueOrderInvoice {
     return (input) =>
       db.transaction((): OrderInvoiceDone => {
         const before = orderStatus.get(input.company_id, input.connector_id, input.order_unique_id);
@@ -71,13 +72,11 @@ export function createInvoiceFollowUps(db: Database) {
    * orders.invoicePreview: the issue action run and rolled back. Its refusals are the action's
    * (an invoiced or cancelled order, a date out of range: the same 4xx the click would get).
    */
-  function preview(issue: IssueInvoice, input: Static<typeof OrderInvoiceInput>): OrderInvoicePreview {
+  function preview(issue: IssueOrderInvoice, input: Static<typeof OrderInvoiceInput>): OrderInvoicePreview {
     let answer: OrderInvoiceDone | undefined;
     try {
       db.transaction(() => {
-        const issued = issue(input);
-        if (issued instanceof Promise) throw new Error('orders.issueInvoice must answer within its transaction to be previewed');
-        throw new RolledBack(issued);
+        throw new RolledBack(issue(input));
       }).immediate();
     } catch (error) {
       if (!(error instanceof RolledBack)) throw error;

@@ -13,7 +13,7 @@ import { orderMentions, type OrderDocState, type StoredOrder } from './order-imp
 import { createOrderPayments } from './order-payments.ts';
 import { createOrderRecord } from './order-record.ts';
 import { readOrderSettings } from './order-settings.ts';
-import { createStaffDeliveries } from './staff-deliveries.ts';
+import { createOutboxSince } from '../../webhooks/outbox-since.ts';
 
 /**
  * A connector order as the staff actions of the control API find it: its connector (404 when
@@ -56,7 +56,7 @@ export function createStaffOrders(db: Database, deps: DomainDeps, connectors: { 
   const validation = createOrderValidation(db, { record, docs, ledger, clients, settings: connectors.settings });
   const payments = createOrderPayments(db, docs, ledger);
   const steps = createAutomaticSteps(db, deps, docs, ledger, clients);
-  const deliveries = createStaffDeliveries(db);
+  const deliveries = createOutboxSince(db);
   const lastChanged = db.prepare<[number, number], string>('SELECT last_changed_ts FROM connector_orders WHERE company_id = ? AND id = ?').pluck();
 
   /** A connector of the account that is not deleted (404 otherwise, as the REST connector routes answer). */

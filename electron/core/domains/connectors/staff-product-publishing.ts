@@ -5,7 +5,7 @@ import type { ProductPublicationInput, ProductPublished, ProductUnpublished } fr
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatTimestamp } from '../../time.ts';
 import type { ProductPushes } from '../products/index.ts';
-import type { StaffDeliveries } from './staff-deliveries.ts';
+import type { OutboxSince } from '../../webhooks/outbox-since.ts';
 import type { StaffOrders } from './staff-order-context.ts';
 
 /**
@@ -19,7 +19,7 @@ import type { StaffOrders } from './staff-order-context.ts';
 export function createStaffProductPublishing(
   db: Database,
   deps: DomainDeps,
-  use: { orders: Pick<StaffOrders, 'connectorOf'>; deliveries: StaffDeliveries; push: ProductPushes },
+  use: { orders: Pick<StaffOrders, 'connectorOf'>; deliveries: OutboxSince; push: ProductPushes },
 ) {
   const { orders, deliveries, push } = use;
   const productRow = db.prepare<[number, number], { id: number; cod_produs: string; deleted: number }>(

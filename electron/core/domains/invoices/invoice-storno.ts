@@ -3,7 +3,8 @@ import { badRequest, conflict, notFound } from '../../../../shared/contract/erro
 import type { InvoiceStornoDone, InvoiceStornoInput } from '../../../../shared/domain/document-actions.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
-import { createDocumentRows, createOrderStock, createStaffDeliveries, invoiceNotification, type DocLine } from '../connectors/index.ts';
+import { createOutboxSince } from '../../webhooks/outbox-since.ts';
+import { createDocumentRows, createInvoiceWriter, invoiceNotification, type DocLine } from '../issuing/index.ts';
 import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
 import type { Invoices } from './index.ts';
@@ -12,11 +13,12 @@ import type { Invoices } from './index.ts';
  * Staff reverses an issued invoice (invoices.storno): a Romanian ERP never deletes a fiscal
  * invoice, it issues a storno. One transaction: the storno invoice (same series, next number,
  * the original's client block, workpoint, currency and lines at negative quantities and values,
- * storno_of_id, "Stornare factura SERIE NR"), the stock of its product lines given back at the
- * workpoint (a return), the product_update of that stock, and, for an invoice of a connector
- * order, the order's invoice notification of the storno. The original stays as it was (not
- * cancelled, its payments stay with it); a live storno makes its rest 0 (invoices/index.ts): the
- * pair nets to zero and the storno's own rest is 0 (never below 0), so nothing is owed twice.
+ * storno_of_id, due on its date, "Stornare factura SERIE NR"; issuing's invoice writer), the
+ * stock of its product lines given back at the workpoint (a return), the product_update of that
+ * stock, and, for an invoice of a connector order, the order's invoice notification of the
+ * storno. The original stays as it was (not cancelled, its payments stay with it); a live storno
+ * makes its rest 0 (invoices/index.ts): the pair nets to zero and the storno's own rest is 0
+ * (never below 0), so nothing is owed twice.
  */
 
 interface OriginalRow {
@@ -37,9 +39,9 @@ interface OriginalRow {
 
 export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoices: Invoices; push: ProductPushes }) {
   const rows = createDocumentRows(db);
-  const stock = createOrderStock(db);
+  const invoiceWriter = createInvoiceWriter(db, rows);
   const ledger = createPaymentLedger(db);
-  const deliveries = createStaffDeliveries(db);
+  const deliveries = createOutboxSince(db);
   const original = db.prepare<[number, number], OriginalRow>(
     `SELECT id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency, exchange_rate,
             cancelled, storno_of_id
@@ -49,18 +51,10 @@ export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoi
   const reversal = db.prepare<[number, number], { id: number; series: string; number: number }>(
     'SELECT id, series, number FROM invoices WHERE storno_of_id = ? AND company_id = ? AND cancelled = 0 ORDER BY id LIMIT 1',
   );
-  const isCompany = db.prepare<[number, number], number>('SELECT is_company FROM contacts WHERE company_id = ? AND id = ?').pluck();
   // The connector order the invoice came from, through its sales receipt (sales_invoice index).
   const orderOf = db.prepare<[number, number], { connector_id: number; order_unique_id: string }>(
     `SELECT o.connector_id, o.order_unique_id FROM sales s JOIN connector_orders o ON o.id = s.connector_order_id
       WHERE s.invoice_id = ? AND s.company_id = ? ORDER BY s.id LIMIT 1`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO invoices (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
-       currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, efactura_status, cancelled,
-       storno_of_id, mentions, added_by_api, created_ts, last_changed_ts)
-     VALUES (@company_id, @series, @number, @date, @date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id,
-       @currency, @rate, @without, @vat, @with, @ron, 0, 'not_sent', 0, @storno_of_id, @mentions, 0, @now, @now)`,
   );
   // Its rest becomes 0: a partner reading modifiedafter sees the change.
   const touch = db.prepare<[string, number, number]>('UPDATE invoices SET last_changed_ts = ? WHERE company_id = ? AND id = ?');
@@ -97,41 +91,28 @@ export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoi
         vat_value: -l.vat_value,
         value_with_vat: -l.value_with_vat,
       }));
-      const productIds = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
-      const snapshot = use.push.capture(companyId, productIds);
-      const header = rows.header(
+      const issued = invoiceWriter.writeTakingStock(
         {
           companyId,
           series: inv.series,
           date,
-          party: {
-            id: inv.client_id ?? 0,
-            name: inv.client_name,
-            cui: inv.client_cui,
-            reg_com: inv.client_reg_com,
-            is_company: inv.client_id === null ? 0 : (isCompany.get(companyId, inv.client_id) ?? 0),
-          },
-          workpointId: inv.workpoint_id ?? 0,
+          party: { id: inv.client_id, name: inv.client_name, cui: inv.client_cui, reg_com: inv.client_reg_com },
+          workpointId: inv.workpoint_id,
           currency: inv.currency,
           rate: ledger.rateOn(inv.currency, date) ?? inv.exchange_rate,
           lines,
           mentions: `Stornare factura ${name}`,
           now: ts,
+          dueInDays: 0,
+          stornoOf: inv.id,
+          origin: 'back-office',
         },
-        'invoice',
+        use.push,
       );
-      const id = Number(
-        insert.run({ ...header, client_id: inv.client_id, workpoint_id: inv.workpoint_id, storno_of_id: inv.id }).lastInsertRowid,
-      );
-      rows.writeLines('invoice', companyId, id, lines);
       touch.run(ts, companyId, inv.id);
-      // A storno takes its (negative) lines out of the stock as an invoice does: they come back.
-      if (inv.workpoint_id !== null) stock.moveStock(companyId, inv.workpoint_id, lines, -1, ts);
-      use.push.enqueueChanges(snapshot);
 
       const order = orderOf.get(inv.id, companyId);
       if (order) {
-        const issued = { id, series: header.series, number: header.number, date, currency: header.currency, total_with_vat: header.with, total_ron: header.ron };
         deps.outbox.enqueue({
           companyId,
           connectorId: order.connector_id,
@@ -139,7 +120,7 @@ export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoi
           payload: invoiceNotification(deps.links, deps.publicUrl(), { companyId, orderUniqueId: order.order_unique_id }, issued),
         });
       }
-      const record = use.invoices.list({ companyId, id, page: 1, pageSize: 1 }).rows[0]!;
+      const record = use.invoices.list({ companyId, id: issued.id, page: 1, pageSize: 1 }).rows[0]!;
       return {
         ...record,
         reverses: { bocp_id: inv.id, doc_series: inv.series, doc_nr: inv.number, doc_date: inv.date },

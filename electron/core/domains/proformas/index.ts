@@ -6,7 +6,7 @@ import { documentWhere, type DocumentQuery } from '../../store/document-query.ts
 import { documentLinesReader } from '../../store/document-lines.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { createDocumentSearch } from '../../store/text-search.ts';
-export { createProformaInvoice } from './proforma-invoice.ts';
+export { createProformaInvoice, type IssueOrderInvoice } from './proforma-invoice.ts';
 
 export interface ProformasQuery extends DocumentQuery {
   /** for_abon_tpl_id: only proformas generated from this subscription template. */

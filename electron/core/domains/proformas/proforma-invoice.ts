@@ -1,11 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { badRequest, conflict, notFound } from '../../../../shared/contract/errors.ts';
 import type { ProformaInvoiceDone, ProformaInvoiceInput } from '../../../../shared/domain/document-actions.ts';
-import type { OrderInvoiceDone, OrderInvoiceInput } from '../../../../shared/domain/staff-actions.ts';
+import type { OrderInvoiceInput, OrderInvoiceIssued } from '../../../../shared/domain/staff-actions.ts';
 import type { Static } from 'typebox';
 import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
-import { addDays, createDocumentRows, createOrderStock, createStaffDeliveries } from '../connectors/index.ts';
+import { createOutboxSince } from '../../webhooks/outbox-since.ts';
+import { createDocumentRows, createInvoiceWriter } from '../issuing/index.ts';
 import type { Invoices } from '../invoices/index.ts';
 import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
@@ -22,7 +23,11 @@ import type { ProductPushes } from '../products/index.ts';
  * store's triggers carry back to the proforma.
  */
 
-type IssueOrderInvoice = (input: Static<typeof OrderInvoiceInput>) => OrderInvoiceDone | Promise<OrderInvoiceDone>;
+/**
+ * Issues a connector order's invoice inside the caller's transaction: the connectors domain's own
+ * function of orders.issueInvoice (passed in: connectors sit above invoices and proformas).
+ */
+export type IssueOrderInvoice = (input: Static<typeof OrderInvoiceInput>) => Pick<OrderInvoiceIssued, 'bocp_id'>;
 
 interface ProformaRow {
   id: number;
@@ -46,9 +51,9 @@ export function createProformaInvoice(
   use: { invoices: Invoices; push: ProductPushes; issueOrderInvoice: IssueOrderInvoice },
 ) {
   const rows = createDocumentRows(db);
-  const stock = createOrderStock(db);
+  const invoiceWriter = createInvoiceWriter(db, rows);
   const ledger = createPaymentLedger(db);
-  const deliveries = createStaffDeliveries(db);
+  const deliveries = createOutboxSince(db);
   const proforma = db.prepare<[number, number], ProformaRow>(
     `SELECT id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency, exchange_rate,
             cancelled, invoice_id
@@ -60,17 +65,9 @@ export function createProformaInvoice(
   const invoiceSeries = db
     .prepare<[number], string>("SELECT series FROM document_series WHERE company_id = ? AND doc_type = 'invoice' ORDER BY series")
     .pluck();
-  const isCompany = db.prepare<[number, number], number>('SELECT is_company FROM contacts WHERE company_id = ? AND id = ?').pluck();
   // connector_orders_proforma (migration 024).
   const orderOf = db.prepare<[number, number], { connector_id: number; order_unique_id: string }>(
     'SELECT connector_id, order_unique_id FROM connector_orders WHERE proforma_id = ? AND company_id = ? ORDER BY id LIMIT 1',
-  );
-  const insert = db.prepare(
-    `INSERT INTO invoices (company_id, series, number, date, due_date, client_id, client_name, client_cui, client_reg_com, workpoint_id,
-       currency, exchange_rate, total_without_vat, total_vat, total_with_vat, total_ron, paid_amount, efactura_status, cancelled,
-       storno_of_id, mentions, added_by_api, created_ts, last_changed_ts)
-     VALUES (@company_id, @series, @number, @date, @due_date, @client_id, @client_name, @client_cui, @client_reg_com, @workpoint_id,
-       @currency, @rate, @without, @vat, @with, @ron, 0, 'not_sent', 0, NULL, @mentions, 0, @now, @now)`,
   );
   const link = db.prepare<[number, string, number, number]>(
     'UPDATE proformas SET invoice_id = ?, last_changed_ts = ? WHERE company_id = ? AND id = ?',
@@ -126,46 +123,34 @@ export function createProformaInvoice(
           date,
           ...(input.series !== undefined && { series: input.series }),
         });
-        if (issued instanceof Promise) throw new Error('orders.issueInvoice must answer within the transaction of proformas.invoice');
         invoiceId = issued.bocp_id;
         // The order's invoice links its live proforma; this one too when the order has moved to another since.
         if (proforma.get(companyId, pf.id)?.invoice_id === null) link.run(invoiceId, ts, companyId, pf.id);
       } else {
         const series = input.series ?? options[0];
         if (series === undefined) throw badRequest('series: this account has no invoice series');
-        const lines = rows.linesOfDoc.proforma.all(companyId, pf.id);
-        const productIds = [...new Set(lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])))];
-        const snapshot = use.push.capture(companyId, productIds);
-        const header = rows.header(
+        const issued = invoiceWriter.writeTakingStock(
           {
             companyId,
             series,
             date,
-            party: {
-              id: pf.client_id ?? 0,
-              name: pf.client_name,
-              cui: pf.client_cui,
-              reg_com: pf.client_reg_com,
-              is_company: pf.client_id === null ? 0 : (isCompany.get(companyId, pf.client_id) ?? 0),
-            },
-            workpointId: pf.workpoint_id ?? 0,
+            party: { id: pf.client_id, name: pf.client_name, cui: pf.client_cui, reg_com: pf.client_reg_com },
+            workpointId: pf.workpoint_id,
             currency: pf.currency,
             rate: ledger.rateOn(pf.currency, date) ?? pf.exchange_rate,
-            lines,
+            lines: rows.linesOfDoc.proforma.all(companyId, pf.id),
             mentions: `Conform proforma ${name}`,
             now: ts,
+            dueInDays: 15,
+            stornoOf: null,
+            origin: 'back-office',
           },
-          'invoice',
+          use.push,
         );
-        invoiceId = Number(
-          insert.run({ ...header, client_id: pf.client_id, workpoint_id: pf.workpoint_id, due_date: addDays(date, 15) }).lastInsertRowid,
-        );
-        rows.writeLines('invoice', companyId, invoiceId, lines);
-        if (pf.workpoint_id !== null) stock.moveStock(companyId, pf.workpoint_id, lines, -1, ts);
+        invoiceId = issued.id;
         link.run(invoiceId, ts, companyId, pf.id);
         moveAdvances.run(invoiceId, companyId, pf.id);
         settle.run(ts, companyId, invoiceId);
-        use.push.enqueueChanges(snapshot);
       }
 
       const record = use.invoices.list({ companyId, id: invoiceId, page: 1, pageSize: 1 }).rows[0]!;

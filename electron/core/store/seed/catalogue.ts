@@ -337,7 +337,7 @@ export function seedCatalogue(ctx: Ctx, productCount: number): Catalogue {
           const zero = rng.chance(wp === 1 ? 0.1 : 0.2);
           if (!zero) qty = noun.unit === 'kg' ? round3(rng.float(1, wp === 1 ? 300 : 25)) : rng.int(1, wp === 1 ? 500 : 40);
         }
-        // Reserved stock is what open connector orders hold (connectors/order-stock.ts), and every demo order has its
+        // Reserved stock is what open connector orders hold (issuing/stock-moves.ts), and every demo order has its
         // sales receipt: nothing is reserved. The draws that once made up reservations stay, so the rest of the demo
         // is the same data as before.
         if (qty > 0 && rng.chance(0.15)) rng.int(1, 5);

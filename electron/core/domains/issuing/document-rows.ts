@@ -1,39 +1,26 @@
 import type { Database } from 'better-sqlite3';
 import { round2 } from '../../money.ts';
-import { totalsOf, type DocLine } from './order-lines.ts';
+import { totalsOf, type DocLine } from './document-lines.ts';
 
 /**
- * What the three documents of an order (sales receipt, invoice, proforma) share: their tables,
- * the rows the import reads back, the numbering of a series (document_series), the per-kind line
- * statements and the header every new document starts from. The writers are in
- * order-document-writers.ts.
+ * What the three documents (sales receipt, invoice, proforma) share: their tables, the numbering
+ * of a series (document_series), the per-kind line statements and the header every new document
+ * starts from. The invoice is written by invoice-writer.ts; an order's sales receipt and
+ * proforma by connectors/order-document-writers.ts.
  */
 
-/** The client block a document copies at issue time. */
-export interface PartyBlock {
-  id: number;
+/** The client block a document copies at issue time (id null: no contact, as an invoice may have). */
+export interface ClientBlock {
+  id: number | null;
   name: string;
   cui: string;
   reg_com: string;
-  is_company: number;
 }
 
-export interface LiveSale {
+/** A contact's client block, as an order's documents copy it (is_company decides an invoice's due date). */
+export interface PartyBlock extends ClientBlock {
   id: number;
-  series: string;
-  number: number;
-  date: string;
-  currency: string;
-  exchange_rate: number;
-  total_with_vat: number;
-  paid_amount: number;
-  cancelled: number;
-  invoice_id: number | null;
-  workpoint_id: number | null;
-  client_id: number | null;
-  client_name: string;
-  client_cui: string;
-  client_reg_com: string;
+  is_company: number;
 }
 
 export interface IssuedInvoice {
@@ -46,17 +33,24 @@ export interface IssuedInvoice {
   total_ron: number;
 }
 
-export interface DocHeader {
+/** What a new document's row is made from: header() numbers it and totals its lines. */
+export interface HeaderFields {
   companyId: number;
   series: string;
   date: string;
-  party: PartyBlock;
-  workpointId: number;
+  party: ClientBlock;
+  workpointId: number | null;
   currency: string;
   rate: number;
   lines: readonly DocLine[];
   mentions: string;
   now: string;
+}
+
+/** An order's document: its contact and workpoint are known. */
+export interface DocHeader extends HeaderFields {
+  party: PartyBlock;
+  workpointId: number;
 }
 
 export type DocKind = 'sale' | 'invoice' | 'proforma';
@@ -135,7 +129,7 @@ export function createDocumentRows(db: Database) {
     lines.forEach((l, i) => insertLine[kind].run({ company_id: companyId, doc_id: docId, line_no: i + 1, ...l }));
   }
 
-  function header(h: DocHeader, kind: DocKind) {
+  function header(h: HeaderFields, kind: DocKind) {
     const t = totalsOf(h.lines);
     return {
       company_id: h.companyId,

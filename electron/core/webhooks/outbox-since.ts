@@ -1,14 +1,15 @@
 import type { Database } from 'better-sqlite3';
-import type { NotificationType } from '../../../../shared/domain/webhooks.ts';
-import type { DeliveryRef, QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
+import type { NotificationType } from '../../../shared/domain/webhooks.ts';
+import type { DeliveryRef, QueuedNotification } from '../../../shared/domain/staff-actions.ts';
 
 /**
- * The webhook deliveries a staff action queued, for its answer. A staff action runs in one
- * immediate transaction (SQLite has one writer), so every outbox row added after its mark is
- * its own: whatever step queued it (its document, a follow-up document, the status sync,
- * product_update), without each step having to report what it enqueued.
+ * The webhook deliveries an action queued, for its answer (staff actions, a storno, a
+ * proforma's invoice, a product edit). Such an action runs in one immediate transaction (SQLite
+ * has one writer), so every outbox row added after its mark is its own: whatever step queued it
+ * (its document, a follow-up document, the status sync, product_update), without each step
+ * having to report what it enqueued.
  */
-export function createStaffDeliveries(db: Database) {
+export function createOutboxSince(db: Database) {
   const lastId = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM webhook_outbox').pluck();
   const queuedAfter = db.prepare<[number, number], QueuedNotification>(
     'SELECT id AS delivery_id, webhook_id, notification_type FROM webhook_outbox WHERE company_id = ? AND id > ? ORDER BY id',
@@ -35,4 +36,4 @@ export function createStaffDeliveries(db: Database) {
     },
   };
 }
-export type StaffDeliveries = ReturnType<typeof createStaffDeliveries>;
+export type OutboxSince = ReturnType<typeof createOutboxSince>;

@@ -1,16 +1,17 @@
 import type { Database } from 'better-sqlite3';
-import { quantitiesOf } from './order-lines.ts';
+import { quantitiesOf } from './document-lines.ts';
 
 /**
- * The stock an order moves at a workpoint: stock.quantity (a sale takes its lines out, a
- * cancelled or changed one gives them back), stock.reserved (an order that only reserves), the
- * shortage check before an invoice or an AWB, and the weight of the lines for the AWB. Each move
- * touches the product's last_changed_ts. Runs inside the import's transaction.
+ * The stock documents move at a workpoint: stock.quantity (a sales receipt or an invoice made
+ * without one takes its lines out, a cancelled or changed receipt and a storno give them back),
+ * stock.reserved (an order that only reserves), the shortage check before an invoice or an AWB,
+ * and the weight of the lines for the AWB. Each move touches the product's last_changed_ts. Runs
+ * inside the caller's transaction.
  */
 
 type StockLines = readonly { product_id: number | null; quantity: number }[];
 
-export function createOrderStock(db: Database) {
+export function createStockMoves(db: Database) {
   const moveQuantity = db.prepare(
     `INSERT INTO stock (company_id, product_id, workpoint_id, quantity, reserved) VALUES (?, ?, ?, ?, 0)
      ON CONFLICT (product_id, workpoint_id) DO UPDATE SET quantity = round(quantity + excluded.quantity, 3)`,
@@ -67,4 +68,4 @@ export function createOrderStock(db: Database) {
     },
   };
 }
-export type OrderStock = ReturnType<typeof createOrderStock>;
+export type StockMoves = ReturnType<typeof createStockMoves>;
