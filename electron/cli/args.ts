@@ -64,7 +64,8 @@ ${pad}[--replay DIR [--replay-fallback twin|404]]
                   (method, path, filters, query, body hash); the others: --replay-fallback twin (default) or 404
 
 Environment (a flag wins): ${ADMIN_TOKEN_ENV}, ${Object.values(SERVE_ENV).join(', ')}.
-Without any admin token a random one is made and printed.`;
+Without any admin token a random one is made and printed; a given one is never printed
+(the start-up lines say where it came from).`;
 }
 
 /** The usage text of `npm run serve` (kept for callers of the constant). */
@@ -175,12 +176,19 @@ function parseHostList(text: string, source: string): string[] {
   return names;
 }
 
+/** An admin token the user gave, and where it came from (said at start-up in its place: it is never printed). */
+export interface GivenToken {
+  token: string;
+  /** `--admin-token-file FILE`, `--admin-token` or `ERP_WORKBENCH_ADMIN_TOKEN`. */
+  from: string;
+}
+
 /**
  * The admin token to use, or undefined for a random one: --admin-token-file, else --admin-token,
  * else ERP_WORKBENCH_ADMIN_TOKEN. A token on the command line shows in `ps` to every user of the
  * machine; the file and the variable do not. The file may end with a newline (`echo x > file`).
  */
-export function resolveAdminToken(args: Pick<ServeArgs, 'adminToken' | 'adminTokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
+export function resolveAdminToken(args: Pick<ServeArgs, 'adminToken' | 'adminTokenFile'>, env: NodeJS.ProcessEnv): GivenToken | undefined {
   if (args.adminTokenFile !== undefined) {
     let text: string;
     try {
@@ -191,11 +199,11 @@ export function resolveAdminToken(args: Pick<ServeArgs, 'adminToken' | 'adminTok
     const fromFile = text.replace(/\r?\n$/, '');
     if (fromFile === '') throw new UsageError(`--admin-token-file: ${args.adminTokenFile} is empty`);
     if (!TOKEN.test(fromFile)) throw new UsageError(`--admin-token-file: the token in ${args.adminTokenFile} is not valid (${TOKEN_RULE}, on one line)`);
-    return fromFile;
+    return { token: fromFile, from: `--admin-token-file ${args.adminTokenFile}` };
   }
-  if (args.adminToken !== undefined) return args.adminToken;
+  if (args.adminToken !== undefined) return { token: args.adminToken, from: '--admin-token' };
   const fromEnv = env[ADMIN_TOKEN_ENV];
   if (fromEnv === undefined || fromEnv === '') return undefined;
   if (!TOKEN.test(fromEnv)) throw new UsageError(`${ADMIN_TOKEN_ENV}: ${TOKEN_RULE}`);
-  return fromEnv;
+  return { token: fromEnv, from: ADMIN_TOKEN_ENV };
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultDataDir, defaultUserDataDir } from '../core/paths.ts';
 import type { StartedService } from '../lib/start-service.ts';
 import type { TlsCertificate } from '../server/tls-certificate.ts';
-import { parseServeArgs, resolveAdminToken, serveUsage, UsageError, type ServeArgs } from './args.ts';
+import { parseServeArgs, resolveAdminToken, serveUsage, UsageError, type GivenToken, type ServeArgs } from './args.ts';
 import { watchWrapper } from './wrapper-watch.ts';
 import { isOperationError } from '../../shared/contract/errors.ts';
 import type { FixturesResult } from '../../shared/contract/fixtures.ts';
@@ -30,7 +30,7 @@ function startCommand(env: NodeJS.ProcessEnv): string {
 }
 
 /** Reads flags and environment; --help and a bad flag answer here and exit. */
-function readArgs(argv: string[]): { args: ServeArgs; givenToken: string | undefined } {
+function readArgs(argv: string[]): { args: ServeArgs; givenToken: GivenToken | undefined } {
   try {
     const args = parseServeArgs(argv, process.env);
     return { args, givenToken: resolveAdminToken(args, process.env) };
@@ -134,7 +134,7 @@ async function main(argv: string[]): Promise<void> {
       port,
       seed: args.seed,
       scale: args.scale,
-      adminToken: givenToken,
+      adminToken: givenToken?.token,
       rendererDir: RENDERER_DIR,
       holder: { kind: 'serve', command: startCommand(process.env).replace(/ --$/, '') },
       ...(https && { makeTls }),
@@ -184,6 +184,10 @@ async function main(argv: string[]): Promise<void> {
   const ftp = args.embeddedFtp ? await core.useEmbeddedFtpForAll() : undefined;
 
   const restBase = `${service.url}${REST_PREFIX}`;
+  // A token the user gave is theirs to know: printed, it would land in `docker logs` and in
+  // public CI logs. Only a generated one (which nobody knows otherwise) is shown.
+  const shownToken = givenToken === undefined ? service.adminToken : undefined;
+  const webUi = `${service.url}/?token=${shownToken === undefined ? '<admin token>' : encodeURIComponent(shownToken)}`;
   if (args.json) {
     // One line, first on stdout: a script reads it and knows where everything is.
     process.stdout.write(
@@ -197,9 +201,10 @@ async function main(argv: string[]): Promise<void> {
         rest_base: `${restBase}/{company_id}/`,
         control_base: `${service.url}/_sandbox/`,
         health_url: `${service.url}/_sandbox/health`,
-        web_ui: `${service.url}/?token=${encodeURIComponent(service.adminToken)}`,
-        admin_token: service.adminToken,
+        web_ui: shownToken === undefined ? `${service.url}/` : webUi,
+        ...(shownToken !== undefined && { admin_token: shownToken }),
         token_generated: service.tokenGenerated,
+        admin_token_from: givenToken?.from ?? 'generated',
         data_dir: dataDir,
         seeded: service.seeded ? { seed: args.seed, scale: args.scale } : null,
         accounts: accounts.map((a) => ({ company_id: a.company_id, name: a.name })),
@@ -218,8 +223,9 @@ async function main(argv: string[]): Promise<void> {
       : ` (new, seeded: ${args.seed}, scale ${args.scale})`;
   say(`ERP Workbench ${health.version} — data in ${dataDir}${seedNote}`);
   say(`REST API:    ${restBase}/{company_id}/   accounts: ${accounts.map((a) => `${a.company_id} (${a.name})`).join(', ')}`);
-  say(`Control API: ${service.url}/_sandbox/   (Authorization: Bearer ${service.adminToken})`);
-  say(`Web UI:      ${service.url}/?token=${encodeURIComponent(service.adminToken)}`);
+  say(`Control API: ${service.url}/_sandbox/   (Authorization: Bearer ${shownToken ?? '<admin token>'})`);
+  say(`Web UI:      ${webUi}`);
+  if (givenToken) say(`Admin token: from ${givenToken.from} (not printed)`);
   if (tls) {
     const made = tls.generated === 'none' ? 'reused' : tls.generated === 'server' ? 'made now by the same CA' : 'made now with a new CA';
     say(`TLS:         certificate SHA-256 ${tls.fingerprint256} (${made}; valid until ${tls.validTo.toISOString().slice(0, 10)})`);

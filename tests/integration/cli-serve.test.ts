@@ -42,8 +42,12 @@ describe('npm run serve (headless)', () => {
     const run = serve(['--data', data, '--host', '127.0.0.1', '--port', '0', '--seed', 'empty', '--admin-token', 'cli-test-token']);
     const [, url] = await waitForOutput(run.output, /Control API: (http:\/\/127\.0\.0\.1:\d+)\/_sandbox\//);
     expect(run.output()).toMatch(/REST API: +http:\/\/127\.0\.0\.1:\d+\/app\/rest\/v1\/\{company_id\}\/ +accounts: 1 /);
-    // The lines are separate writes: wait for this one rather than expecting it already there.
-    await waitForOutput(run.output, /Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=cli-test-token/);
+    // The lines are separate writes: wait for the last one rather than expecting it already there.
+    // A token the user gave is never printed (docker logs, CI logs): the lines say where it came from.
+    await waitForOutput(run.output, /Admin token: from --admin-token \(not printed\)/);
+    expect(run.output()).toMatch(/Web UI: +http:\/\/127\.0\.0\.1:\d+\/\?token=<admin token>\n/);
+    expect(run.output()).toMatch(/Control API: .*\(Authorization: Bearer <admin token>\)/);
+    expect(run.output()).not.toContain('cli-test-token');
     const health = await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer cli-test-token' } });
     expect(health.status).toBe(200);
     const created = await fetch(`${url}/_sandbox/accounts/1/api-users`, {
@@ -134,6 +138,9 @@ describe('npm run serve (headless)', () => {
     const run = serve(['--data', data, '--port', '0', '--seed', 'empty']);
     const [, url, token] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\/ +\(Authorization: Bearer (\S+)\)/);
     expect(token!.length).toBeGreaterThanOrEqual(20);
+    // Nobody knows a generated token otherwise: it is printed, in the Web UI address too.
+    await waitForOutput(run.output, new RegExp(`Web UI: +\\S+/\\?token=${token}\\n`));
+    expect(run.output()).not.toMatch(/Admin token: from/);
     expect((await fetch(`${url}/_sandbox/accounts`)).status).toBe(401);
     expect((await fetch(`${url}/_sandbox/accounts`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     run.child.kill('SIGTERM');
@@ -141,17 +148,20 @@ describe('npm run serve (headless)', () => {
   });
 
   it.each([
-    ['ERP_WORKBENCH_ADMIN_TOKEN', (_dir: string) => [] as string[], { ERP_WORKBENCH_ADMIN_TOKEN: 'env-admin-token' }],
+    ['ERP_WORKBENCH_ADMIN_TOKEN', (_dir: string) => [] as string[], { ERP_WORKBENCH_ADMIN_TOKEN: 'env-admin-token' }, (_dir: string) => 'ERP_WORKBENCH_ADMIN_TOKEN'],
     ['--admin-token-file (a trailing newline is not part of it)', (dir: string) => {
       writeFileSync(join(dir, 'token'), 'env-admin-token\n', { mode: 0o600 });
       return ['--admin-token-file', join(dir, 'token')];
-    }, { ERP_WORKBENCH_ADMIN_TOKEN: 'loses-to-the-file' }],
-  ])('takes the admin token from %s, kept off the command line', async (_what, flags, env) => {
+    }, { ERP_WORKBENCH_ADMIN_TOKEN: 'loses-to-the-file' }, (dir: string) => `--admin-token-file ${join(dir, 'token')}`],
+  ])('takes the admin token from %s, kept off the command line and out of the start-up lines', async (_what, flags, env, source) => {
     const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
     dirs.push(data);
     const run = serve(['--data', data, '--port', '0', '--seed', 'empty', ...flags(data)], env);
     const [, url] = await waitForOutput(run.output, /Control API: (\S+)\/_sandbox\//);
     expect((await fetch(`${url}/_sandbox/health`, { headers: { authorization: 'Bearer env-admin-token' } })).status).toBe(200);
+    const [, from] = await waitForOutput(run.output, /Admin token: from (.*) \(not printed\)/);
+    expect(from).toBe(source(data));
+    expect(run.output()).not.toContain('env-admin-token');
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
@@ -218,7 +228,8 @@ describe('serve for scripts and CI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await waitForOutput(() => stdout, /\n/);
     const line = JSON.parse(stdout.split('\n')[0]!) as Record<string, unknown>;
-    expect(line).toMatchObject({ event: 'listening', pid: child.pid, host: '127.0.0.1', token_generated: true, api_users: 0, seeded: { seed: 'empty', scale: 1 } });
+    expect(line).toMatchObject({ event: 'listening', pid: child.pid, host: '127.0.0.1', token_generated: true, admin_token_from: 'generated', api_users: 0, seeded: { seed: 'empty', scale: 1 } });
+    expect(line['web_ui']).toBe(`${String(line['url'])}/?token=${String(line['admin_token'])}`);
     expect(line['port']).toBeGreaterThan(0);
     expect(line['url']).toBe(`http://127.0.0.1:${String(line['port'])}`);
     expect(line['rest_base']).toBe(`${String(line['url'])}/app/rest/v1/{company_id}/`);
@@ -232,6 +243,28 @@ describe('serve for scripts and CI', () => {
     // The token of the line works; without it everything else stays closed.
     expect((await fetch(`${String(line['url'])}/_sandbox/accounts`)).status).toBe(401);
     expect((await fetch(`${String(line['url'])}/_sandbox/accounts`, { headers: { authorization: `Bearer ${String(line['admin_token'])}` } })).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('--json with a token the user gave: the line says where it came from and carries it nowhere', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-cli-'));
+    dirs.push(data);
+    const child = spawn(process.execPath, [serveJs, '--data', data, '--port', '0', '--seed', 'empty', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, XDG_CONFIG_HOME: data, ERP_WORKBENCH_ADMIN_TOKEN: 'json-given-token' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitForOutput(() => output, /No API user exists yet|API users:/);
+    const line = JSON.parse(output.split('\n')[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ token_generated: false, admin_token_from: 'ERP_WORKBENCH_ADMIN_TOKEN', web_ui: `${String(line['url'])}/` });
+    expect(line).not.toHaveProperty('admin_token');
+    expect(output).toMatch(/Admin token: from ERP_WORKBENCH_ADMIN_TOKEN \(not printed\)/);
+    expect(output).not.toContain('json-given-token');
+    expect((await fetch(`${String(line['url'])}/_sandbox/accounts`, { headers: { authorization: 'Bearer json-given-token' } })).status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
