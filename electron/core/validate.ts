@@ -1,6 +1,7 @@
 import type { TSchema, Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { Validator } from 'typebox/compile';
+import { Settings } from 'typebox/system';
 import { badRequest } from '../../shared/contract/errors.ts';
 
 interface CompiledSchema {
@@ -28,6 +29,44 @@ function compiledOf(schema: TSchema): CompiledSchema {
     cache.set(schema, compiled);
   }
   return compiled;
+}
+
+type ValidationError = ReturnType<Validator['Errors']>[number];
+
+/**
+ * How many errors a refusal collects. TypeBox stops at 8 (its maxErrors), and it reports an
+ * unknown field twice: first as `schema is false` at the field (the `additionalProperties: false`
+ * sub-schema), then once for the object; past 8 unknown fields only the first kind was left, and
+ * a wrong value beside them was not reported at all. The envelope shows 10 messages.
+ */
+const ERROR_LIMIT = 200;
+
+/** The errors of a refused value, up to ERROR_LIMIT: TypeBox's own limit raised for this one (synchronous) call. */
+function errorsOf(validator: Validator, value: unknown): ValidationError[] {
+  const before = Settings.Get().maxErrors;
+  Settings.Set({ maxErrors: ERROR_LIMIT });
+  try {
+    return validator.Errors(value);
+  } finally {
+    Settings.Set({ maxErrors: before });
+  }
+}
+
+/**
+ * The unknown fields an error reports, with the JSON pointer of the object holding them: an
+ * additionalProperties error lists them; a `schema is false` error of an object's
+ * `additionalProperties: false` is one of them, at its own path.
+ */
+function unknownFieldsOf(error: ValidationError): { objectPath: string; names: string[] } | undefined {
+  if (error.keyword === 'additionalProperties') {
+    const names = (error.params as { additionalProperties?: unknown[] }).additionalProperties ?? [];
+    return { objectPath: error.instancePath, names: names.map(String) };
+  }
+  const schemaPath = (error as { schemaPath?: string }).schemaPath ?? '';
+  if (error.keyword !== 'boolean' || !/(?<!\/properties)\/additionalProperties$/.test(schemaPath) || error.instancePath === '') return undefined;
+  const cut = error.instancePath.lastIndexOf('/');
+  const name = error.instancePath.slice(cut + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return { objectPath: error.instancePath.slice(0, cut), names: [name] };
 }
 
 /** Field path of a validation error in the dotted form messages use: items[0].code */
@@ -76,23 +115,29 @@ export function validate<S extends TSchema>(schema: S, value: unknown, what = 'b
     if (error instanceof RangeError) throw badRequest(`${what}: nested too deeply`);
     throw error;
   }
-  const errors = validator.Errors(withDefaults);
-  // An unknown field is reported once, by its additionalProperties error, not again as
-  // 'schema is false' at its own path.
-  const unknownPaths = new Set(
-    errors.flatMap((error) =>
-      error.keyword === 'additionalProperties'
-        ? ((error.params as { additionalProperties?: string[] }).additionalProperties ?? []).map((n) => `${error.instancePath}/${n}`)
-        : [],
-    ),
-  );
-  const messages = errors.filter((error) => !(error.keyword === 'boolean' && unknownPaths.has(error.instancePath))).map((error) => {
+  const errors = errorsOf(validator, withDefaults);
+  // Unknown fields, gathered by the object that holds them, in the order met: TypeBox names them
+  // in the object's additionalProperties error and in a `schema is false` error at each field
+  // (those come first, and alone once the limit is reached).
+  const unknownByObject = new Map<string, Set<string>>();
+  for (const error of errors) {
+    const unknown = unknownFieldsOf(error);
+    if (!unknown) continue;
+    const names = unknownByObject.get(unknown.objectPath) ?? new Set<string>();
+    for (const name of unknown.names) names.add(name);
+    unknownByObject.set(unknown.objectPath, names);
+  }
+  const messages = errors.flatMap((error): string | string[] => {
     const path = fieldPath(error.instancePath);
     const params = error.params as Record<string, unknown>;
-    if (error.keyword === 'additionalProperties' && Array.isArray(params.additionalProperties)) {
-      return params.additionalProperties
-        .map((name) => `${path ? `${path}.` : ''}${String(name)}: unknown field`)
-        .join('; ');
+    const unknown = unknownFieldsOf(error);
+    if (unknown) {
+      // One message per object, listing every unknown field of it, where the first is met.
+      const names = unknownByObject.get(unknown.objectPath);
+      if (!names) return [];
+      unknownByObject.delete(unknown.objectPath);
+      const prefix = fieldPath(unknown.objectPath);
+      return [...names].map((name) => `${prefix ? `${prefix}.` : ''}${name}: unknown field`).join('; ');
     }
     if (error.keyword === 'required' && Array.isArray(params.requiredProperties)) {
       return params.requiredProperties

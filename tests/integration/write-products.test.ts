@@ -142,6 +142,17 @@ describe('PATCH /product/{product_id}/', () => {
     await refused(send('PATCH', id, { pret_vanzare_discounted: 1 }), 400, [/^pret_vanzare_discounted: unknown field$/], [id]);
   });
 
+  it('nine or more unknown fields, alone or beside a wrong value: each named as unknown (not "schema is false"), the wrong value too', async () => {
+    const id = freshProduct();
+    const unknown = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i]));
+    const every = Array.from({ length: 12 }, (_, i) => `k${i}: unknown field`).join('; ');
+    const alone = await refused(send('PATCH', id, unknown), 400, [], [id]);
+    expect(alone.body.messages).toEqual([every]);
+    const mixed = await refused(send('PATCH', id, { ...unknown, product_name: 5 }), 400, [], [id]);
+    expect(mixed.body.messages).toEqual([every, expect.stringMatching(/^product_name: /)]);
+    expect(mixed.body.messages.join(' ')).not.toContain('schema is false');
+  });
+
   it('pret_vanzare and selling_currency_txt come together: 400 naming both when one is alone', async () => {
     const id = freshProduct("selling_currency = 'RON'");
     for (const body of [{ pret_vanzare: 10 }, { selling_currency_txt: 'RON' }]) {
