@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../electron/core/create-core.ts';
 import type { DomainDeps } from '../../electron/core/domain-deps.ts';
 import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
+import { createExchangeRates } from '../../electron/core/domains/exchange-rates/index.ts';
 import { FileStore } from '../../electron/core/store/files.ts';
 import { systemClock } from '../../electron/core/time.ts';
 import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
@@ -30,6 +31,7 @@ export const depsFor = (db: Database): DomainDeps => ({
   outbox: createOutbox(db, systemClock),
   files: new FileStore(tmpdir()),
   links: createDocumentLinks(db, systemClock),
+  rates: createExchangeRates(db),
   publicUrl: () => 'http://127.0.0.1:8080',
 });
 

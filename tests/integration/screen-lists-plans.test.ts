@@ -16,6 +16,7 @@ import { createProducts } from '../../electron/core/domains/products/index.ts';
 import { createConnectors } from '../../electron/core/domains/connectors/index.ts';
 import { createGlobalSearch } from '../../electron/core/domains/search/index.ts';
 import { createDocumentLinks } from '../../electron/core/domains/documents/index.ts';
+import { createExchangeRates } from '../../electron/core/domains/exchange-rates/index.ts';
 import { createOutbox } from '../../electron/core/webhooks/outbox.ts';
 import { FileStore } from '../../electron/core/store/files.ts';
 import { systemClock } from '../../electron/core/time.ts';
@@ -42,6 +43,7 @@ function handlersOver(db: Database) {
     outbox: createOutbox(db, systemClock),
     files: new FileStore(tmpdir()),
     links: createDocumentLinks(db, systemClock),
+    rates: createExchangeRates(db),
     publicUrl: () => 'http://127.0.0.1:8080',
   };
   const products = createProducts(db, pager, deps);

@@ -45,7 +45,7 @@ export function assembleLedger(storage: Storage) {
   };
   const handlers = {
     // The sale detail, its payment form and the payment action (the REST routes' own functions).
-    ...createSalesOperationHandlers({ db, sales, payments: reads.payments, requireAccount }),
+    ...createSalesOperationHandlers({ db, sales, payments: reads.payments, rates: deps.rates, requireAccount }),
     // The Products screen: detail, edit, images, the form's options (the REST routes' own functions).
     ...createProductOperationHandlers({ db, products, images: reads.images, reference: reads.reference, requireAccount, today, publicUrl: deps.publicUrl }),
     // The document screens' details: one record each, on the same domain queries as the REST lists.

@@ -19,6 +19,7 @@ import { createOutbox } from '../webhooks/outbox.ts';
 import { FileStore } from '../store/files.ts';
 import type { DomainDeps } from '../domain-deps.ts';
 import { createDocumentLinks } from '../domains/documents/index.ts';
+import { createExchangeRates } from '../domains/exchange-rates/index.ts';
 import { createOutboundPolicy } from '../outbound/index.ts';
 import { APP_VERSION, API_VERSION } from '../version.ts';
 import type { OperationHandlers } from '../operation-handlers.ts';
@@ -80,6 +81,7 @@ export function assembleStorage(
     outbox: createOutbox(db, clock),
     files: new FileStore(options.dataDir),
     links: createDocumentLinks(db, clock),
+    rates: createExchangeRates(db),
     publicUrl: () => publicUrl,
   };
   // Where outbound connections may go (outbound/): image URLs of REST callers reach loopback and

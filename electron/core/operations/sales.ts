@@ -2,12 +2,15 @@ import type { Database } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../shared/contract/errors.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Sales } from '../domains/sales/index.ts';
-import { createPaymentLedger, type Payments } from '../domains/payments/index.ts';
+import type { Payments } from '../domains/payments/index.ts';
+import type { ExchangeRates } from '../domains/exchange-rates/index.ts';
 
 export interface SalesOperationDeps {
   db: Database;
   sales: Sales;
   payments: Payments;
+  /** The stored BNR rates (DomainDeps.rates). */
+  rates: ExchangeRates;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }
@@ -28,10 +31,10 @@ const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
  * The sale detail, its payment form and the payment action of the screens
  * (shared/contract/operations-sales.ts), on the functions the REST routes call: the sales list
  * query with its includes, GET / POST /sales/{bv_id}/payment/ and the payments list query. The
- * automatic rate is the ledger's, the one payOnSale takes.
+ * automatic rate is the exchange-rate module's rateOn, the one payOnSale takes.
  */
 export function createSalesOperationHandlers(deps: SalesOperationDeps): HandlersOf<SalesOperationName> {
-  const ledger = createPaymentLedger(deps.db);
+  const { rates } = deps;
   const bankAccounts = deps.db.prepare<[number], { id: number; iban: string; bank_name: string; currency: string }>(
     'SELECT id, iban, bank_name, currency FROM account_bank_accounts WHERE company_id = ? ORDER BY id',
   );
@@ -53,7 +56,7 @@ export function createSalesOperationHandlers(deps: SalesOperationDeps): Handlers
       return {
         ...form,
         types: deps.payments.types(company_id),
-        currencies: ledger.knownCurrencies(),
+        currencies: rates.known(),
         bank_accounts: bankAccounts.all(company_id),
       };
     },
@@ -86,10 +89,10 @@ export function createSalesOperationHandlers(deps: SalesOperationDeps): Handlers
 
     'reference.exchangeRate': ({ company_id, currency, date }) => {
       deps.requireAccount(company_id);
-      if (!ledger.isKnownCurrency(currency)) {
-        throw badRequest(`currency: '${currency}' is not a currency the service knows (one of ${ledger.knownCurrencies().join(', ')})`);
+      if (!rates.isKnown(currency)) {
+        throw badRequest(`currency: '${currency}' is not a currency the service knows (one of ${rates.known().join(', ')})`);
       }
-      const stored = ledger.storedRateOn(currency, date);
+      const stored = rates.storedRateOn(currency, date);
       return { currency, date, rate: stored?.rate ?? null, rate_date: stored?.date ?? null };
     },
   };

@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
 import type { DomainDeps } from '../../domain-deps.ts';
-import type { PaymentLedger } from '../payments/index.ts';
 import type { OrderAwbRequest } from './order-awb.ts';
 import type { OrderClients } from './order-clients.ts';
 import { livingProforma } from './order-document-sync.ts';
@@ -46,7 +45,7 @@ export interface AutomaticStepsContext {
   ts: string;
 }
 
-export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: OrderDocuments, ledger: PaymentLedger, clients: OrderClients) {
+export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: OrderDocuments, clients: OrderClients) {
   const addressCountry = db
     .prepare<[number, number], string>('SELECT country FROM contact_addresses WHERE company_id = ? AND id = ?')
     .pluck();
@@ -66,7 +65,7 @@ export function createAutomaticSteps(db: Database, deps: DomainDeps, docs: Order
     const invoice = docs.issueInvoice(c.companyId, sale, {
       series: args.series,
       date,
-      rate: ledger.rateOn(sale.currency, date) ?? sale.exchange_rate,
+      rate: deps.rates.rateOn(sale.currency, date) ?? sale.exchange_rate,
       isCompany: c.party?.is_company === 1,
       mentions: c.mentions,
       now: c.ts,

@@ -1,3 +1,4 @@
+import type { ExchangeRates } from '../exchange-rates/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
 import type { DocLine, IssuedInvoice, LiveSale, OrderDocuments, PartyBlock } from './order-documents.ts';
 import type { ItemRow, OrderDocState, StoredOrder } from './order-import-model.ts';
@@ -30,7 +31,7 @@ export function livingProforma(docs: OrderDocuments, companyId: number, proforma
   return pf && pf.cancelled === 0 ? pf : undefined;
 }
 
-export function createDocumentSync(docs: OrderDocuments, ledger: PaymentLedger) {
+export function createDocumentSync(docs: OrderDocuments, ledger: PaymentLedger, rates: ExchangeRates) {
   const oldQuantities = (c: OrderLinesContext) => c.oldItems.map((i) => ({ product_id: i.product_id, quantity: i.item_quantity }));
 
   return {
@@ -75,7 +76,7 @@ export function createDocumentSync(docs: OrderDocuments, ledger: PaymentLedger) 
           docId: sale.id,
           workpointId: sale.workpoint_id,
           currency,
-          rate: ledger.rateOn(currency, sale.date) ?? docRate!,
+          rate: rates.rateOn(currency, sale.date) ?? docRate!,
           lines,
           now: ts,
         });

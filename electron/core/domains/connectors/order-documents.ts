@@ -3,7 +3,7 @@ import type { DomainDeps } from '../../domain-deps.ts';
 import { createOrderAwbs } from './order-awb.ts';
 import { createDocumentWriters, type LiveSale } from './order-document-writers.ts';
 import { createDocumentRows, createStockMoves, type IssuedInvoice } from '../issuing/index.ts';
-import { createPaymentLedger } from '../payments/index.ts';
+import type { PaymentLedger } from '../payments/index.ts';
 
 /**
  * The ERP documents a connector order creates (sales receipt, invoice, proforma, AWB) and the
@@ -18,12 +18,11 @@ export { appliedDiscountOf, linesOf, type ItemForLines } from './order-lines.ts'
 export { totalsOf, type DocLine, type IssuedInvoice, type PartyBlock } from '../issuing/index.ts';
 export type { LiveSale } from './order-document-writers.ts';
 
-export function createOrderDocuments(db: Database, deps: DomainDeps) {
+export function createOrderDocuments(db: Database, deps: DomainDeps, ledger: PaymentLedger) {
   const awbs = createOrderAwbs(db, deps);
   const rows = createDocumentRows(db);
   const stock = createStockMoves(db);
   const writers = createDocumentWriters(db, rows, stock);
-  const ledger = createPaymentLedger(db);
   const adoptAwbs = db.prepare<[{ sale: number; now: string; company: number; order: number }]>(
     `UPDATE awbs SET sale_id = @sale, last_changed_ts = @now
       WHERE company_id = @company AND cancelled = 0

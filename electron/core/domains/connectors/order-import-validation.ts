@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import { round2 } from '../../money.ts';
-import type { PaymentLedger } from '../payments/index.ts';
+import type { ExchangeRates } from '../exchange-rates/index.ts';
 import type { ConnectorRow } from './config.ts';
 import type { OrderClients } from './order-clients.ts';
 import { appliedDiscountOf, type OrderDocuments, type PartyBlock } from './order-documents.ts';
@@ -21,13 +21,13 @@ import { documentDate, readOrderSettings, type OrderSettings } from './order-set
 export interface OrderValidationDeps {
   record: OrderRecord;
   docs: OrderDocuments;
-  ledger: PaymentLedger;
+  rates: ExchangeRates;
   clients: OrderClients;
   settings: OrderImportDeps['settings'];
 }
 
 export function createOrderValidation(db: Database, use: OrderValidationDeps) {
-  const { record, docs, ledger, clients } = use;
+  const { record, docs, rates, clients } = use;
   const accountCurrencies = db.prepare<[number], string>('SELECT currency FROM account_currencies WHERE company_id = ? ORDER BY currency').pluck();
   const productByCode = db.prepare<[number, string], { id: number; unit: string; deleted: number }>(
     'SELECT id, unitate_masura AS unit, deleted FROM products WHERE company_id = ? AND cod_produs = ?',
@@ -126,7 +126,7 @@ export function createOrderValidation(db: Database, use: OrderValidationDeps) {
       errors.push(`cod_currency: '${o.cod_currency}' is not a currency of the account (one of ${currencies.join(', ')})`);
     }
     const docDate = documentDate(ts, settings);
-    const docRate = ledger.rateOn(currency, docDate);
+    const docRate = rates.rateOn(currency, docDate);
     if (docRate === undefined && currencies.includes(currency)) {
       errors.push(`order_currency_code: no ${currency} exchange rate is stored on or before ${docDate} (the date of the order's documents)`);
     }
@@ -135,7 +135,7 @@ export function createOrderValidation(db: Database, use: OrderValidationDeps) {
     (o.payments ?? []).forEach((payment, index) => {
       if (!currencies.includes(payment.payment_currency)) {
         errors.push(`payments[${index}].payment_currency: '${payment.payment_currency}' is not a currency of the account (one of ${currencies.join(', ')})`);
-      } else if (ledger.rateOn(payment.payment_currency, payment.day) === undefined) {
+      } else if (rates.rateOn(payment.payment_currency, payment.day) === undefined) {
         errors.push(`payments[${index}].payment_currency: no ${payment.payment_currency} exchange rate is stored on or before ${payment.day}`);
       }
     });

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { round2 } from '../../money.ts';
+import type { ExchangeRates } from '../exchange-rates/index.ts';
 import type { PaymentLedger, SaleForPayment } from '../payments/index.ts';
 import type { OrderDocuments, PartyBlock } from './order-documents.ts';
 import type { OrderDocState, PaymentRow } from './order-import-model.ts';
@@ -40,7 +41,7 @@ export interface PaymentRegistration {
   ts: string;
 }
 
-export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: PaymentLedger) {
+export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: PaymentLedger, rates: ExchangeRates) {
   const storedPayments = db.prepare<[number, number], PaymentRow>(
     `SELECT id, payment_method, payment_status, payment_date, payment_amount, payment_currency, payment_reference, payment_comments,
             payment_id
@@ -75,7 +76,7 @@ export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: 
     if (processing && party) {
       for (const p of payments) {
         if (p.payment_status !== 'confirmed' || p.payment_id !== null) continue;
-        const rate = ledger.rateOn(p.payment_currency, p.payment_date.slice(0, 10));
+        const rate = rates.rateOn(p.payment_currency, p.payment_date.slice(0, 10));
         const paymentType = ERP_PAYMENT_TYPE[p.payment_method] ?? 'bank_transfer';
         if (rate === undefined || paymentTypeExists.get(companyId, paymentType) === undefined) {
           notices.push(`payment ${p.payment_reference}: not registered (no ${p.payment_currency} rate or no payment type ${paymentType})`);
@@ -137,7 +138,7 @@ export function createOrderPayments(db: Database, docs: OrderDocuments, ledger: 
   function toCurrency(p: PaymentRow, currency: string, fallbackRate: number): number {
     if (p.payment_currency === currency) return p.payment_amount;
     const day = p.payment_date.slice(0, 10);
-    return round2((p.payment_amount * (ledger.rateOn(p.payment_currency, day) ?? 1)) / (ledger.rateOn(currency, day) ?? fallbackRate));
+    return round2((p.payment_amount * (rates.rateOn(p.payment_currency, day) ?? 1)) / (rates.rateOn(currency, day) ?? fallbackRate));
   }
 
   /**

@@ -40,13 +40,13 @@ export type { OrderImportDeps, OrderImportInput, OrderImportOutcome } from './or
 
 export function createOrderImport(db: Database, deps: DomainDeps, use: OrderImportDeps) {
   const clients = createOrderClients(db);
-  const docs = createOrderDocuments(db, deps);
-  const ledger = createPaymentLedger(db);
+  const ledger = createPaymentLedger(db, deps.rates);
+  const docs = createOrderDocuments(db, deps, ledger);
   const record = createOrderRecord(db);
-  const validation = createOrderValidation(db, { record, docs, ledger, clients, settings: use.settings });
-  const sync = createDocumentSync(docs, ledger);
-  const payments = createOrderPayments(db, docs, ledger);
-  const steps = createAutomaticSteps(db, deps, docs, ledger, clients);
+  const validation = createOrderValidation(db, { record, docs, rates: deps.rates, clients, settings: use.settings });
+  const sync = createDocumentSync(docs, ledger, deps.rates);
+  const payments = createOrderPayments(db, docs, ledger, deps.rates);
+  const steps = createAutomaticSteps(db, deps, docs, clients);
 
   function importOrder(input: OrderImportInput): OrderImportOutcome {
     const { companyId, connectorId, pathOrderId, method, body } = input;

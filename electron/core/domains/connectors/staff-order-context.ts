@@ -49,13 +49,13 @@ function statusMapOf(value: unknown): Record<string, string> {
 }
 
 export function createStaffOrders(db: Database, deps: DomainDeps, connectors: { get(companyId: number, connectorId: number): ConnectorRow; settings: ReturnType<typeof createSettingsReader> }) {
-  const docs = createOrderDocuments(db, deps);
-  const ledger = createPaymentLedger(db);
+  const ledger = createPaymentLedger(db, deps.rates);
+  const docs = createOrderDocuments(db, deps, ledger);
   const record = createOrderRecord(db);
   const clients = createOrderClients(db);
-  const validation = createOrderValidation(db, { record, docs, ledger, clients, settings: connectors.settings });
-  const payments = createOrderPayments(db, docs, ledger);
-  const steps = createAutomaticSteps(db, deps, docs, ledger, clients);
+  const validation = createOrderValidation(db, { record, docs, rates: deps.rates, clients, settings: connectors.settings });
+  const payments = createOrderPayments(db, docs, ledger, deps.rates);
+  const steps = createAutomaticSteps(db, deps, docs, clients);
   const deliveries = createOutboxSince(db);
   const lastChanged = db.prepare<[number, number], string>('SELECT last_changed_ts FROM connector_orders WHERE company_id = ? AND id = ?').pluck();
 
@@ -93,7 +93,7 @@ export function createStaffOrders(db: Database, deps: DomainDeps, connectors: { 
       row: stored,
       currency: stored.currency,
       docDate: today,
-      docRate: ledger.rateOn(stored.currency, today),
+      docRate: deps.rates.rateOn(stored.currency, today),
       items,
       lines: linesOf(items.map((i) => ({ ...i, appliedDiscount: appliedDiscountOf(i) }))),
       mentions: orderMentions(connector.type, stored.order_unique_id, stored.order_mentions),
@@ -186,7 +186,6 @@ export function createStaffOrders(db: Database, deps: DomainDeps, connectors: { 
     deliveries,
     effects,
     docs,
-    ledger,
     steps,
     connectorOf,
     load,

@@ -53,7 +53,7 @@ export function createStaffOrderInvoice(
         ? { date: state.sale.date, of: "the date of the order's sales receipt" }
         : { date: o.stored.order_date, of: "the order's date" };
       const date = invoiceDate(input.date, c.ts.slice(0, 10), earliest);
-      const rate = orders.ledger.rateOn(c.currency, date);
+      const rate = deps.rates.rateOn(c.currency, date);
       if (rate === undefined) throw badRequest(`date: no ${c.currency} exchange rate is stored on or before ${date}`);
       c.docDate = date;
       c.docRate = rate;

@@ -63,7 +63,7 @@ export function normalizeReceiptTimestamp(raw: string): string | undefined {
 
 /** POST /payments/fiscalreceipt/: imports receipts[] in one transaction. */
 export function createFiscalReceiptImport(db: Database, deps: DomainDeps) {
-  const ledger = createPaymentLedger(db);
+  const ledger = createPaymentLedger(db, deps.rates);
   const byPos = db.prepare<[number, number], StoredReceipt>(
     'SELECT id, sale_id, status_id FROM fiscal_receipts WHERE company_id = ? AND pos_receipt_id = ?',
   );

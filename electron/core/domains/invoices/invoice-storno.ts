@@ -5,7 +5,6 @@ import type { DomainDeps } from '../../domain-deps.ts';
 import { formatDate, formatTimestamp } from '../../time.ts';
 import { createOutboxSince } from '../../webhooks/outbox-since.ts';
 import { createDocumentRows, createInvoiceWriter, invoiceNotification, type DocLine } from '../issuing/index.ts';
-import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
 import type { Invoices } from './index.ts';
 
@@ -40,7 +39,6 @@ interface OriginalRow {
 export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoices: Invoices; push: ProductPushes }) {
   const rows = createDocumentRows(db);
   const invoiceWriter = createInvoiceWriter(db, rows);
-  const ledger = createPaymentLedger(db);
   const deliveries = createOutboxSince(db);
   const original = db.prepare<[number, number], OriginalRow>(
     `SELECT id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency, exchange_rate,
@@ -99,7 +97,7 @@ export function createInvoiceStorno(db: Database, deps: DomainDeps, use: { invoi
           party: { id: inv.client_id, name: inv.client_name, cui: inv.client_cui, reg_com: inv.client_reg_com },
           workpointId: inv.workpoint_id,
           currency: inv.currency,
-          rate: ledger.rateOn(inv.currency, date) ?? inv.exchange_rate,
+          rate: deps.rates.rateOn(inv.currency, date) ?? inv.exchange_rate,
           lines,
           mentions: `Stornare factura ${name}`,
           now: ts,

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { AllocationStatus } from '../../../../shared/domain/payments.ts';
 import { round2 } from '../../money.ts';
+import type { ExchangeRates } from '../exchange-rates/index.ts';
 
 /**
  * The payment ledger: registering a payment on a sale with its allocation, cancelling and
@@ -71,17 +72,12 @@ export function allocationStatusOf(amount: number, allocated: number): Allocatio
   return allocated >= amount - 0.004 ? 'fully_allocated' : 'some_allocated';
 }
 
-export function createPaymentLedger(db: Database) {
+export function createPaymentLedger(db: Database, rates: ExchangeRates) {
   const saleRow = db.prepare<[number, number], SaleForPayment>(
     `SELECT id, date, currency, exchange_rate, total_with_vat, paid_amount, cancelled, client_id, client_name, client_cui,
             client_reg_com, workpoint_id, invoice_id
        FROM sales WHERE company_id = ? AND id = ?`,
   );
-  const rateOnOrBefore = db.prepare<[string, string], { rate: number; date: string }>(
-    'SELECT rate, date FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
-  );
-  const hasRates = db.prepare<[string], number>('SELECT 1 FROM exchange_rates WHERE currency = ? LIMIT 1').pluck();
-  const rateCurrencies = db.prepare<[], string>('SELECT DISTINCT currency FROM exchange_rates ORDER BY currency').pluck();
   const insertPayment = db.prepare(
     `INSERT INTO payments (company_id, series, number, date, payment_type, client_id, client_name, client_cui, client_reg_com,
        workpoint_id, amount, currency, exchange_rate, amount_ron, bank_account_id, mentions, source, fiscal_receipt_id,
@@ -179,20 +175,6 @@ export function createPaymentLedger(db: Database) {
     .pluck();
 
   /**
-   * The stored BNR rate of `currency` a payment on `date` takes: that day's or the latest before
-   * it, with the day it is of (RON: 1 on the day itself). The one rule for payments and for the
-   * rate the screens show beside the payment form.
-   */
-  function storedRateOn(currency: string, date: string): { rate: number; date: string } | undefined {
-    return currency === 'RON' ? { rate: 1, date } : rateOnOrBefore.get(currency, date);
-  }
-
-  /** RON per unit of `currency` on `date`: the stored BNR rate of that day or the latest before it. */
-  function rateOn(currency: string, date: string): number | undefined {
-    return storedRateOn(currency, date)?.rate;
-  }
-
-  /**
    * An amount of a payment (currency, rate, date) in a document's currency: as is when they
    * agree; else through RON: amount x payment rate / the document currency's rate on the
    * payment date (the stored BNR rate, or the document's own rate when none is stored),
@@ -204,7 +186,7 @@ export function createPaymentLedger(db: Database) {
     doc: { currency: string; exchange_rate: number },
   ): number {
     if (payment.currency === doc.currency) return amount;
-    const docRate = rateOn(doc.currency, payment.date) ?? doc.exchange_rate;
+    const docRate = rates.rateOn(doc.currency, payment.date) ?? doc.exchange_rate;
     return round2((amount * payment.exchange_rate) / docRate);
   }
 
@@ -226,7 +208,7 @@ export function createPaymentLedger(db: Database) {
       if (toDocumentCurrency(amount, payment, sale) <= open) allocated = amount;
       else if (payment.currency === sale.currency) allocated = open;
       else {
-        const saleRate = rateOn(sale.currency, payment.date) ?? sale.exchange_rate;
+        const saleRate = rates.rateOn(sale.currency, payment.date) ?? sale.exchange_rate;
         allocated = Math.min(amount, round2((open * saleRate) / payment.exchange_rate));
         if (toDocumentCurrency(allocated, payment, sale) > open) allocated = round2(allocated - 0.01);
       }
@@ -255,19 +237,7 @@ export function createPaymentLedger(db: Database) {
       return saleRow.get(companyId, saleId);
     },
 
-    rateOn,
-    storedRateOn,
-
-    /** RON, or a currency the exchange-rate table holds rates of. */
     openAmountOf,
-
-    isKnownCurrency(currency: string): boolean {
-      return currency === 'RON' || hasRates.get(currency) !== undefined;
-    },
-
-    knownCurrencies(): string[] {
-      return ['RON', ...rateCurrencies.all().filter((c) => c !== 'RON')];
-    },
 
     /**
      * Inserts a payment linked to the sale (`sale_id`, bv_id) and allocates it to the sale, up

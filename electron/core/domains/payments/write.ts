@@ -27,7 +27,7 @@ export function createPaymentWrites(
   deps: DomainDeps,
   { types, isType }: { types: (companyId: number) => PaymentType[]; isType: (companyId: number, code: string) => boolean },
 ) {
-  const ledger = createPaymentLedger(db);
+  const ledger = createPaymentLedger(db, deps.rates);
   const bankAccount = db
     .prepare<[number, number], number>('SELECT id FROM account_bank_accounts WHERE company_id = ? AND id = ?')
     .pluck();
@@ -80,9 +80,9 @@ export function createPaymentWrites(
         const date = request.date ?? formatDate(now);
         const currency = request.currency ?? sale.currency;
         let rate: number | undefined;
-        if (!ledger.isKnownCurrency(currency)) {
+        if (!deps.rates.isKnown(currency)) {
           errors.push(
-            `currency: '${currency}' is not a currency the service knows (one of ${ledger.knownCurrencies().join(', ')})`,
+            `currency: '${currency}' is not a currency the service knows (one of ${deps.rates.known().join(', ')})`,
           );
         } else if (currency === 'RON') {
           if (request.exchange_rate !== undefined && request.exchange_rate !== 1) {
@@ -90,7 +90,7 @@ export function createPaymentWrites(
           }
           rate = 1;
         } else {
-          rate = request.exchange_rate ?? ledger.rateOn(currency, date);
+          rate = request.exchange_rate ?? deps.rates.rateOn(currency, date);
           if (rate === undefined) {
             errors.push(
               `exchange_rate: no stored ${currency} rate on or before ${date} (the payment date); send exchange_rate (RON per 1 ${currency})`,

@@ -58,7 +58,7 @@ const round3 = (n: number): number => Math.round((n + Number.EPSILON) * 1000) / 
 const MAX_CACHED_STATEMENTS = 500;
 
 export function createProducts(db: Database, pager: Pager, deps: DomainDeps) {
-  const pricing = createPricing(db);
+  const pricing = createPricing(db, deps.rates);
   const workpointsOf = db.prepare<[number], Workpoint>(
     'SELECT id, name, kind FROM workpoints WHERE company_id = ? AND deleted = 0 ORDER BY id',
   );

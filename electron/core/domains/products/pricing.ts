@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { conflict } from '../../../../shared/contract/errors.ts';
+import type { ExchangeRates } from '../exchange-rates/index.ts';
 import { VALID_TODAY, type PricelistScope } from './query.ts';
 
 /**
@@ -16,7 +17,8 @@ import { VALID_TODAY, type PricelistScope } from './query.ts';
  *   product's retail price (pret_vanzare, selling currency) by that percent.
  * - Every price of a record is in the product's selling currency: a fixed price in another
  *   currency is converted through RON at the BNR rate of the request day (the latest rate on or
- *   before it), then rounded to 2 decimals.
+ *   before it; before the first stored rate, the first one after: rates.rateOnOrFirstLater),
+ *   then rounded to 2 decimals.
  */
 
 export interface PriceRule {
@@ -45,7 +47,7 @@ export interface Pricelist {
 import { round2 } from '../../money.ts';
 export { round2 };
 
-export function createPricing(db: Database) {
+export function createPricing(db: Database, rates: ExchangeRates) {
   const pricelistOf = db.prepare<[number, number], Pricelist>('SELECT id, currency FROM pricelists WHERE company_id = ? AND id = ?');
   const generalRules = db.prepare<[number, number, string, string], PriceRule>(
     `SELECT id, product_id, category_id, manufacturer_id, kind, value, min_quantity FROM pricelist_rules r
@@ -58,12 +60,6 @@ export function createPricing(db: Database) {
   const categories = db.prepare<[number], { id: number; parent_id: number | null }>(
     'SELECT id, parent_id FROM product_categories WHERE company_id = ?',
   );
-  const rateOnOrBefore = db.prepare<[string, string], number>(
-    'SELECT rate FROM exchange_rates WHERE currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
-  ).pluck();
-  const firstRateAfter = db.prepare<[string, string], number>(
-    'SELECT rate FROM exchange_rates WHERE currency = ? AND date > ? ORDER BY date LIMIT 1',
-  ).pluck();
 
   return {
     pricelist(companyId: number, pricelistId: number): Pricelist | undefined {
@@ -107,15 +103,16 @@ export function createPricing(db: Database) {
       scope.manufacturers = [...new Set(scope.manufacturers)].sort((a, b) => a - b);
       scope.pairs = [...pairSet].map((pair) => JSON.parse(pair) as [number, number]);
 
-      const rates = new Map<string, number>([['RON', 1]]);
+      // The request's rates, each read once.
+      const rateOfCurrency = new Map<string, number>();
       const rateOf = (currency: string): number => {
-        let rate = rates.get(currency);
+        let rate = rateOfCurrency.get(currency);
         if (rate === undefined) {
-          rate = rateOnOrBefore.get(currency, today) ?? firstRateAfter.get(currency, today);
+          rate = rates.rateOnOrFirstLater(currency, today);
           if (rate === undefined) {
             throw conflict(`pricelist_id: no exchange rate of ${currency} is known, so the pricelist prices cannot be converted`);
           }
-          rates.set(currency, rate);
+          rateOfCurrency.set(currency, rate);
         }
         return rate;
       };

@@ -8,7 +8,6 @@ import { formatDate, formatTimestamp } from '../../time.ts';
 import { createOutboxSince } from '../../webhooks/outbox-since.ts';
 import { createDocumentRows, createInvoiceWriter } from '../issuing/index.ts';
 import type { Invoices } from '../invoices/index.ts';
-import { createPaymentLedger } from '../payments/index.ts';
 import type { ProductPushes } from '../products/index.ts';
 
 /**
@@ -52,7 +51,6 @@ export function createProformaInvoice(
 ) {
   const rows = createDocumentRows(db);
   const invoiceWriter = createInvoiceWriter(db, rows);
-  const ledger = createPaymentLedger(db);
   const deliveries = createOutboxSince(db);
   const proforma = db.prepare<[number, number], ProformaRow>(
     `SELECT id, series, number, date, client_id, client_name, client_cui, client_reg_com, workpoint_id, currency, exchange_rate,
@@ -137,7 +135,7 @@ export function createProformaInvoice(
             party: { id: pf.client_id, name: pf.client_name, cui: pf.client_cui, reg_com: pf.client_reg_com },
             workpointId: pf.workpoint_id,
             currency: pf.currency,
-            rate: ledger.rateOn(pf.currency, date) ?? pf.exchange_rate,
+            rate: deps.rates.rateOn(pf.currency, date) ?? pf.exchange_rate,
             lines: rows.linesOfDoc.proforma.all(companyId, pf.id),
             mentions: `Conform proforma ${name}`,
             now: ts,
