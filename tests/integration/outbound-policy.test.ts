@@ -310,9 +310,18 @@ describe('webhook deliveries (targets the admin configures)', () => {
   });
   afterAll(() => receiver.close());
 
-  async function deliverTo(url: string): Promise<WebhookDeliveryWithAttempts> {
-    const answer = await local.control('PATCH', '/accounts/1/connectors/1', { order_event_notification_url: url, webhook_secret: null });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  /**
+   * One delivery to `url`. `saved: 'row'` writes the URL into the connector's row instead of
+   * saving it (the save refuses what it can judge: a row from before that check, or a name
+   * that resolves elsewhere at delivery, is still refused at each use).
+   */
+  async function deliverTo(url: string, saved: 'patch' | 'row' = 'patch'): Promise<WebhookDeliveryWithAttempts> {
+    if (saved === 'row') {
+      withWritableDb(local, (db) => db.prepare('UPDATE connectors SET order_event_notification_url = ?, webhook_secret = NULL WHERE company_id = 1 AND id = 1').run(url));
+    } else {
+      const answer = await local.control('PATCH', '/accounts/1/connectors/1', { order_event_notification_url: url, webhook_secret: null });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
     const order = `ORD-OUT-${Math.random().toString(36).slice(2)}`;
     const id = withWritableDb(local, (db) =>
       Number(
@@ -332,17 +341,35 @@ describe('webhook deliveries (targets the admin configures)', () => {
     }, 10_000, `the first attempt of delivery ${id}`);
   }
 
-  it('refuses link-local, metadata and unspecified receivers with a clear delivery error, before connecting', async () => {
-    const cases: Array<[string, RegExp]> = [
+  const REFUSED_RECEIVERS = (): Array<[string, RegExp]> => [
       ['http://169.254.10.20/hook', /^address not allowed: 169\.254\.10\.20 is a link-local address$/],
       ['http://169.254.169.254/latest/meta-data/', /^address not allowed: 169\.254\.169\.254 is a cloud metadata address$/],
       [`http://0.0.0.0:${receiver.port}/hook`, /^address not allowed: 0\.0\.0\.0 is an unspecified address/],
       [`http://[fe80::1]:${receiver.port}/hook`, /^address not allowed: fe80::1 is a link-local address$/],
       [`http://224.0.0.1:${receiver.port}/hook`, /^address not allowed: 224\.0\.0\.1 is a multicast address$/],
-    ];
-    for (const [url, error] of cases) {
+  ];
+
+  it('refuses link-local, metadata, unspecified and multicast receivers when saved: a 400 naming the field, nothing written', async () => {
+    const row = () => withWritableDb(local, (db) => db.prepare('SELECT * FROM connectors WHERE company_id = 1 AND id = 1').get());
+    const before = row();
+    for (const [url, error] of REFUSED_RECEIVERS()) {
+      const answer = await local.control('PATCH', '/accounts/1/connectors/1', { order_event_notification_url: url, active: false });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.messages, url).toEqual([expect.stringMatching(new RegExp(`^order_event_notification_url: ${error.source.slice(1)}`))]);
+      expect(row(), url).toEqual(before);
+    }
+    // The fixtures door writes through the same checks.
+    const [url] = REFUSED_RECEIVERS()[0]!;
+    const fixtures = await local.control('POST', '/fixtures', { accounts: [{ company_id: 1, connectors: [{ connector_id: 1, order_event_notification_url: url }] }] });
+    expect(fixtures.status).toBe(400);
+    expect(fixtures.body.messages).toEqual([expect.stringMatching(/connectors\[0\].*order_event_notification_url: address not allowed: 169\.254\.10\.20 is a link-local address/)]);
+    expect(row()).toEqual(before);
+  });
+
+  it('refuses such a receiver again at delivery, with a clear delivery error, before connecting', async () => {
+    for (const [url, error] of REFUSED_RECEIVERS()) {
       const received = receiver.received.length;
-      const d = await deliverTo(url);
+      const d = await deliverTo(url, 'row');
       expect(d.status, url).toBe('pending');
       expect(d.attempts[0]!.http_status, url).toBeNull();
       expect(d.attempts[0]!.error, url).toMatch(error);
@@ -378,22 +405,41 @@ describe('the FTP storage (a target the admin configures)', () => {
     await new Promise((resolve) => counter?.close(resolve));
   });
 
+  const save = (host: string, port: number) =>
+    local.control('PATCH', '/accounts/1/storage', { ftp: { host, port, user: ftp.user, password: ftp.password, root: '/docs' } });
   const configure = async (host: string, port: number) => {
-    const answer = await local.control('PATCH', '/accounts/1/storage', { ftp: { host, port, user: ftp.user, password: ftp.password, root: '/docs' } });
+    const answer = await save(host, port);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return (await local.control<StorageTestResult>('POST', '/accounts/1/storage/test', {})).body.data;
   };
+  const REFUSED_HOSTS: Array<[string, RegExp]> = [
+    ['0.0.0.0', /address not allowed: 0\.0\.0\.0 is an unspecified address/],
+    ['[::]', /address not allowed: :: is an unspecified address/],
+    ['169.254.169.254', /address not allowed: 169\.254\.169\.254 is a cloud metadata address/],
+    ['169.254.1.1', /address not allowed: 169\.254\.1\.1 is a link-local address/],
+  ];
 
-  it('refuses 0.0.0.0, [::], link-local and metadata hosts before connecting', async () => {
+  it('refuses 0.0.0.0, [::], link-local and metadata hosts when saved: a 400 naming ftp.host, nothing written', async () => {
     const port = (counter.address() as AddressInfo).port;
-    const cases: Array<[string, RegExp]> = [
-      ['0.0.0.0', /address not allowed: 0\.0\.0\.0 is an unspecified address/],
-      ['[::]', /address not allowed: :: is an unspecified address/],
-      ['169.254.169.254', /address not allowed: 169\.254\.169\.254 is a cloud metadata address/],
-      ['169.254.1.1', /address not allowed: 169\.254\.1\.1 is a link-local address/],
-    ];
-    for (const [host, message] of cases) {
-      const [result, connects] = await connectsDuring(() => configure(host, port));
+    await configure('127.0.0.1', ftp.port);
+    const stored = () => withWritableDb(local, (db) => db.prepare('SELECT * FROM account_storage WHERE company_id = 1').get());
+    const before = stored();
+    for (const [host, message] of REFUSED_HOSTS) {
+      const answer = await save(host, port);
+      expect(answer.status, host).toBe(400);
+      expect(answer.body.messages, host).toEqual([expect.stringMatching(new RegExp(`^ftp\\.host: ${message.source}`))]);
+      expect(stored(), host).toEqual(before);
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('refuses them again at use (a row saved before that check), before connecting', async () => {
+    const port = (counter.address() as AddressInfo).port;
+    await configure('127.0.0.1', ftp.port);
+    for (const [host, message] of REFUSED_HOSTS) {
+      withWritableDb(local, (db) => db.prepare('UPDATE account_storage SET ftp_host = ?, ftp_port = ? WHERE company_id = 1').run(host, port));
+      const test = () => local.control<StorageTestResult>('POST', '/accounts/1/storage/test', {}).then((answer) => answer.body.data);
+      const [result, connects] = await connectsDuring(test);
       expect(result, host).toMatchObject({ ok: false, message: expect.stringMatching(message) });
       expect(connects, host).toEqual([]);
     }

@@ -3,6 +3,7 @@ import {
   AddressNotAllowed,
   classifyAddress,
   CONFIGURED,
+  configuredTargetRefusal,
   createOutboundPolicy,
   isAllowedKind,
   isLoopbackHost,
@@ -162,6 +163,23 @@ describe('resolveChecked', () => {
     expect(refused).toBeInstanceOf(AddressNotAllowed);
     expect((refused as Error).message).toBe('address not allowed: nowhere.example.test does not resolve (ENOTFOUND)');
     await expect(resolveChecked('empty.example.test', CALLER_STRICT, fixed({ 'empty.example.test': [] }))).rejects.toBeInstanceOf(AddressNotAllowed);
+  });
+});
+
+describe('configuredTargetRefusal (a webhook URL or FTP host as the admin saves it)', () => {
+  it('refuses IP literals that are never connected to, however spelled', () => {
+    expect(configuredTargetRefusal('169.254.1.1')).toBe('address not allowed: 169.254.1.1 is a link-local address');
+    expect(configuredTargetRefusal('[fe80::1]')).toBe('address not allowed: fe80::1 is a link-local address');
+    expect(configuredTargetRefusal('2852039166')).toMatch(/^address not allowed: 2852039166 \(169\.254\.169\.254\) is a cloud metadata address/);
+    expect(configuredTargetRefusal('[::ffff:169.254.169.254]')).toMatch(/cloud metadata address/);
+    expect(configuredTargetRefusal('[::]')).toMatch(/^address not allowed: :: is an unspecified address/);
+    expect(configuredTargetRefusal('224.0.0.1')).toBe('address not allowed: 224.0.0.1 is a multicast address');
+  });
+
+  it('lets loopback and private addresses pass (the admin runs receivers there), and names (checked at use)', () => {
+    for (const host of ['127.0.0.1', '[::1]', '10.0.0.1', '192.168.1.5', 'localhost', 'receiver.example.test']) {
+      expect(configuredTargetRefusal(host), host).toBeUndefined();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ export {
 export {
   AddressNotAllowed,
   CONFIGURED,
+  configuredTargetRefusal,
   createOutboundPolicy,
   isAddressNotAllowed,
   pinnedLookup,

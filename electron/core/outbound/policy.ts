@@ -100,6 +100,20 @@ export async function resolveChecked(host: string, reach: Reach, resolve: Resolv
   return found.filter((address) => !seen.has(address.address) && seen.add(address.address));
 }
 
+/**
+ * Why a target the admin is saving (a webhook URL's host, the FTP host) will never be connected
+ * to, or undefined: "address not allowed: 169.254.1.1 is a link-local address". Judged on what
+ * the host says by itself, so the form can say it at once: an IP literal (any spelling) is
+ * classified now; a name is resolved and checked when it is used (its answer then is the one the
+ * connection gets, and may differ from one at save time), as is every target at every use.
+ */
+export function configuredTargetRefusal(host: string): string | undefined {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const literal = classifyAddress(bare);
+  if (!literal || isAllowedKind(literal.kind, CONFIGURED.allowLocal)) return undefined;
+  return AddressNotAllowed.of(bare, literal, CONFIGURED).message;
+}
+
 /** Whether `host` is an IP literal (then it is connected to as checked, no lookup happens). */
 export const isAddressLiteral = (host: string): boolean =>
   classifyAddress(host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host) !== undefined;

@@ -4,6 +4,7 @@ import type { StoragePatch, StorageSettings } from '../../../../shared/domain/at
 import type { SecretBox } from './secret-box.ts';
 import { EMBEDDED_FTP_USER, type EmbeddedFtp } from './embedded-ftp.ts';
 import type { FtpTarget } from './ftp-client.ts';
+import { configuredTargetRefusal } from '../../outbound/index.ts';
 
 interface StorageRow {
   ftp_host: string;
@@ -78,6 +79,9 @@ export function createStorageSettings(db: Database, box: SecretBox, embedded: Em
   }
 
   function setExternal(companyId: number, ftp: NonNullable<StoragePatch['ftp']>): void {
+    // Said now rather than at the first upload or test: an address the outbound policy never connects to.
+    const refusal = configuredTargetRefusal(ftp.host);
+    if (refusal !== undefined) throw badRequest(`ftp.host: ${refusal}`);
     if (/\p{Cc}/u.test(ftp.user)) throw badRequest('ftp.user: holds control characters');
     // The password travels on one command line (PASS): a line break or NUL would end it early.
     if (ftp.password !== undefined && /[\r\n\0]/.test(ftp.password)) throw badRequest('ftp.password: holds a line break or NUL, which FTP cannot send');

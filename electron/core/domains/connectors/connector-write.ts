@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../../shared/contract/errors.ts';
 import { TRACKABLE_PRODUCT_FIELDS, type ConnectorPatch } from '../../../../shared/domain/connector-patch.ts';
 import { isValidSecret } from '../../webhooks/signing.ts';
+import { configuredTargetRefusal } from '../../outbound/index.ts';
 import { formatTimestamp, type Clock } from '../../time.ts';
 import type { ConnectorRow } from './config.ts';
 
@@ -24,7 +25,9 @@ function checkUrl(url: string): string[] {
     return [`order_event_notification_url: the scheme must be http or https, not ${parsed.protocol.replace(':', '')}`];
   }
   if (parsed.username || parsed.password) return ['order_event_notification_url: credentials in the URL are not accepted'];
-  return [];
+  // Said now rather than at the first delivery: an address the outbound policy never connects to.
+  const refusal = configuredTargetRefusal(parsed.hostname);
+  return refusal === undefined ? [] : [`order_event_notification_url: ${refusal}`];
 }
 
 /**
