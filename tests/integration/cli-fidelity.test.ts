@@ -84,6 +84,8 @@ describe('erp-workbench drift --from FILE.har', () => {
   it('prints the difference by route and exits 5 above the threshold (default 0)', async () => {
     const run = await cli('drift', '--account', '1', '--from', har);
     expect(run.code, run.stderr).toBe(5);
+    // --account wins over the recording's company id (a partner's real id is not the twin's), and says so.
+    expect(run.stderr).toMatch(/note: .*partner\.har names account 4242; the twin's account 1 \(--account\) answers its requests/);
     expect(run.stdout).toMatch(/^GET \/connector\/\{id\}\/config\/ +1 call, 1 compared, 1 difference$/m);
     expect(run.stdout).toMatch(/only_upstream +upstream_only_key: upstream string.*twin \(absent\)/);
     expect(run.stdout).toMatch(/e\.g\. \/connector\/1\/config\/ +upstream "XXX-999", twin -/);
@@ -112,7 +114,33 @@ describe('erp-workbench drift --from FILE.har', () => {
     writeFileSync(noEntries, '{"log":{"version":"1.2"}}');
     const empty = await cli('drift', '--account', '1', '--from', noEntries);
     expect([empty.code, empty.stderr]).toEqual([2, expect.stringMatching(/no-entries\.har: not a HAR document: log\.entries is missing/)]);
-    expect((await cli('drift', '--from', har)).stderr).toMatch(/--account N is required/);
+  });
+
+  it('without --account takes the account its URLs name, and says why not when they name none, several, or one the workbench lacks', async () => {
+    const write = (name: string, urls: string[]) => {
+      const file = join(work, name);
+      writeFileSync(file, JSON.stringify(harDocument(urls.map((url) => ({ url, body: '{"is_error":false}' })))));
+      return file;
+    };
+    // A recording of this twin's account 1 (its own recorder, a browser's tab): compared with account 1.
+    const own = write('own.har', [`${h.url}/app/rest/v1/1/connector/1/config/`, `${h.url}/app/rest/v1/1/sales/list/`]);
+    const run = await cli('drift', '--from', own, '--threshold', '100', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ company_id: 1, source: 'har', calls: 2 });
+    expect(run.stderr).toBe('');
+
+    const partner = await cli('drift', '--from', har);
+    expect([partner.code, partner.stderr]).toEqual([2, expect.stringMatching(/partner\.har: its URLs name account 4242, which this workbench does not have: give --account N/)]);
+    const mixed = write('mixed.har', [`${UPSTREAM}/sales/list/`, `${h.url}/app/rest/v1/1/sales/list/`]);
+    const several = await cli('drift', '--from', mixed);
+    expect([several.code, several.stderr]).toEqual([2, expect.stringMatching(/mixed\.har: its URLs name 2 accounts \(4242, 1\): give --account N/)]);
+    const none = write('none.har', ['https://shop.example.test/api/orders']);
+    const nothing = await cli('drift', '--from', none);
+    expect([nothing.code, nothing.stderr]).toEqual([2, expect.stringMatching(/none\.har: no URL of it names an account .*: give --account N/)]);
+    // --account still wins over a mixed recording.
+    expect((await cli('drift', '--account', '1', '--from', mixed, '--threshold', '100')).code).toBe(0);
+    // Without --from the account is still required.
+    expect((await cli('drift')).stderr).toMatch(/--account N is required/);
   });
 });
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { invoke, UsageError } from './client.ts';
-import { contextOf, EXIT, wholeNumber } from './context.ts';
+import { ApiError, invoke, UsageError } from './client.ts';
+import { contextOf, EXIT, wholeNumber, type CommandContext } from './context.ts';
 import { accountOf } from './proxy.ts';
 import { HAR_BODY_LIMIT } from '../../../shared/contract/operations-fidelity.ts';
 import type { DriftDifference, DriftReport } from '../../../shared/domain/fidelity.ts';
+import { splitRestUrl } from '../../core/domains/fidelity/index.ts';
 
 interface DriftOptions {
   account?: number;
@@ -26,7 +27,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * compared), so that a day of a partner's calls stays under the control API's body limit. A file
  * that cannot be read or is no HAR document is a usage error naming it.
  */
-export function readHarForDrift(file: string): { har: { log: { entries: unknown[] } & Record<string, unknown> }; others: number } {
+export function readHarForDrift(file: string): { har: { log: { entries: unknown[] } & Record<string, unknown> }; others: number; accounts: number[] } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -52,7 +53,32 @@ export function readHarForDrift(file: string): { har: { log: { entries: unknown[
   if (Buffer.byteLength(JSON.stringify(har)) > HAR_BODY_LIMIT) {
     throw new UsageError(`--from ${file}: its GET entries hold more than ${HAR_BODY_LIMIT / 1024 / 1024} MiB; split the file`);
   }
-  return { har, others: entries.length - gets.length };
+  return { har, others: entries.length - gets.length, accounts: accountsNamed(entries) };
+}
+
+/** The company ids the entries' REST API URLs name (/app/rest/v1/{company_id}/...), each once, in order. */
+function accountsNamed(entries: unknown[]): number[] {
+  const ids = new Set<number>();
+  for (const entry of entries) {
+    const url = (entry as { request?: { url?: unknown } } | null)?.request?.url;
+    const rest = typeof url === 'string' ? splitRestUrl(url) : undefined;
+    if (rest) ids.add(rest.companyId);
+  }
+  return [...ids];
+}
+
+/**
+ * The account a HAR is compared with: --account when given (the twin's account answers, whatever
+ * company id the recording holds: a partner's real id is not the twin's), else the one company
+ * id every REST URL of the recording names. None, or several, is a usage error asking for --account.
+ */
+export function harAccount(given: number | undefined, file: string, named: number[]): { companyId: number; fromHar: boolean } {
+  if (given !== undefined) return { companyId: given, fromHar: false };
+  if (named.length === 1) return { companyId: named[0]!, fromHar: true };
+  if (named.length === 0) {
+    throw new UsageError(`drift: --from ${file}: no URL of it names an account (/app/rest/v1/{company_id}/...): give --account N`);
+  }
+  throw new UsageError(`drift: --from ${file}: its URLs name ${named.length} accounts (${named.join(', ')}): give --account N (the twin's account to compare with)`);
 }
 
 function describeDifference(difference: DriftDifference): string {
@@ -99,7 +125,7 @@ export function registerDrift(program: Command): void {
   program
     .command('drift')
     .description('Where the twin answers differently from the real service, by route; exit 5 above --threshold (for CI)')
-    .option('--account <id>', 'the account (company id)', wholeNumber)
+    .option('--account <id>', 'the account (company id); with --from, default: the one its URLs name', wholeNumber)
     .addOption(new Option('--company <id>', 'the account, as the other commands name it').argParser(wholeNumber).hideHelp())
     .option('--threshold <n>', 'differences allowed before exit code 5', count, 0)
     .option('--from <file>', "compare a HAR 1.2 recording (a partner's logs, a browser's network tab) with the twin; no upstream")
@@ -111,6 +137,7 @@ Examples:
   erp-workbench drift --account 1                       # the shadow comparisons of the proxy
   erp-workbench drift --account 1 --threshold 3 --json
   erp-workbench drift --account 1 --from partner-2026-11-28.har
+  erp-workbench drift --from twin-2026-11-28.har       # the account its URLs name
   erp-workbench drift --account 1 --clear
 
 Exit codes: 0 differences <= threshold, 5 above it, 1 the service refused the call,
@@ -118,24 +145,43 @@ Exit codes: 0 differences <= threshold, 5 above it, 1 the service refused the ca
     )
     .action(async (options: DriftOptions, command: Command) => {
       const ctx = contextOf(command);
-      const companyId = accountOf(options, 'drift');
       if (options.clear && (options.from !== undefined || command.getOptionValueSource('threshold') === 'cli')) {
         throw new UsageError('--clear forgets the comparisons: give it without --from and --threshold');
       }
+      if (options.from !== undefined) {
+        const { har, others, accounts } = readHarForDrift(options.from);
+        const { companyId, fromHar } = harAccount(options.account ?? options.company, options.from, accounts);
+        const other = accounts.filter((id) => id !== companyId);
+        if (!fromHar && other.length > 0) {
+          console.error(`note: ${options.from} names account ${other.join(', ')}; the twin's account ${companyId} (--account) answers its requests`);
+        }
+        let compared: DriftReport;
+        try {
+          compared = await invoke(ctx.connection(), 'drift.compareHar', { company_id: companyId, har });
+        } catch (error) {
+          if (fromHar && error instanceof ApiError && error.status === 404) {
+            throw new UsageError(
+              `drift: --from ${options.from}: its URLs name account ${companyId}, which this workbench does not have: give --account N (the twin's account to compare with)`,
+            );
+          }
+          throw error;
+        }
+        finish(ctx, withLeftOut(compared, others), options.threshold);
+        return;
+      }
+      const companyId = accountOf(options, 'drift');
       if (options.clear) {
         const { cleared_routes } = await invoke(ctx.connection(), 'drift.clear', { company_id: companyId });
         ctx.print({ cleared_routes }, () => `Account ${companyId}: ${plural(cleared_routes, 'route')} of shadow comparisons forgotten`);
         return;
       }
-      let report: DriftReport;
-      if (options.from !== undefined) {
-        const { har, others } = readHarForDrift(options.from);
-        report = withLeftOut(await invoke(ctx.connection(), 'drift.compareHar', { company_id: companyId, har }), others);
-      } else {
-        report = await invoke(ctx.connection(), 'drift.report', { company_id: companyId });
-      }
-      const ok = report.differences <= options.threshold;
-      ctx.print({ ...report, threshold: options.threshold, ok }, () => describeReport(report, options.threshold));
-      if (!ok) process.exitCode = EXIT.driftAboveThreshold;
+      finish(ctx, await invoke(ctx.connection(), 'drift.report', { company_id: companyId }), options.threshold);
     });
+}
+
+/** Prints the report with its verdict; exit 5 above the threshold. */
+function finish(ctx: CommandContext, report: DriftReport, threshold: number): void {
+  const ok = report.differences <= threshold;
+  ctx.print({ ...report, threshold, ok }, () => describeReport(report, threshold));
+  if (!ok) process.exitCode = EXIT.driftAboveThreshold;
 }
