@@ -86,3 +86,74 @@ describe('a crash loses no notification', () => {
     }
   }, 120_000);
 });
+
+describe('a paused receiver stays paused across a restart', () => {
+  it('the pause is kept: after a restart the dispatcher probes one at a time and the overview and attention list still show it, until it answers', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'erpwb-restart-'));
+    dirs.push(data);
+    const receiver = await startReceiver(() => 503);
+    let db: BetterSqlite3.Database | undefined;
+    const paused = async (control: Awaited<ReturnType<typeof serve>>['control']) => {
+      const attention = (await control('GET', '/accounts/1/attention')).data as { items: Array<{ kind: string; connector_id?: number }> };
+      const overview = (await control('GET', '/accounts/1/dashboard')).data as { notifications: { paused_connector_ids: number[] } };
+      return {
+        attention: attention.items.filter((item) => item.kind === 'paused_receiver').map((item) => item.connector_id),
+        overview: overview.notifications.paused_connector_ids,
+      };
+    };
+    const insertDue = (orders: string[]) => {
+      const insert = db!.prepare(
+        `INSERT INTO webhook_outbox (company_id, connector_id, notification_type, payload, webhook_id, ordering_key, order_unique_id, url, status, next_attempt_at, created_ts)
+         VALUES (1, 1, 'status', ?, ?, ?, ?, ?, 'pending', ?, '2026-11-23 10:00:00')`,
+      );
+      db!.transaction(() => {
+        for (const order of orders) {
+          insert.run(JSON.stringify({ order_unique_id: order, notification_type: 'status', status_text: 'packed' }), `msg_${order}`, `order:${order}`, order, receiver.url, Date.now());
+        }
+      })();
+    };
+    const count = (sql: string) => db!.prepare(sql).pluck().get();
+    try {
+      // 1. A receiver answering 503: five failures in a row pause it (each delivery tried once, then due in an hour).
+      const first = await serve(data);
+      db = new BetterSqlite3(join(data, 'erp-workbench.sqlite'));
+      await first.control('PATCH', '/settings', { webhook_timeout_ms: 60_000, webhook_max_in_flight_per_connector: 4, webhook_retry_schedule_s: [3600] });
+      await first.control('PATCH', '/accounts/1/connectors/1', { order_event_notification_url: receiver.url, webhook_secret: null });
+      insertDue(Array.from({ length: 6 }, (_, i) => `PAUSE-${i}`));
+      await first.control('PATCH', '/accounts/1/connectors/1', { active: true }); // wakes the dispatcher
+      await eventually(async () => (await paused(first.control)).attention.includes(1), 20_000, 'the receiver paused');
+      expect(db.prepare('SELECT connector_id, company_id FROM receiver_health').all()).toEqual([{ connector_id: 1, company_id: 1 }]);
+      first.child.kill('SIGTERM');
+      await first.exited;
+
+      // 2. Restarted on the same folder, the receiver now hanging: still paused for the overview
+      //    and the attention list, and the dispatcher sends one probe, not its cap of 4.
+      receiver.answer(() => 'hang');
+      const before = receiver.received.length;
+      insertDue(Array.from({ length: 6 }, (_, i) => `AFTER-${i}`));
+      const second = await serve(data);
+      expect(await paused(second.control)).toEqual({ attention: [1], overview: [1] });
+      await receiver.waitFor(before + 1, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(receiver.received.length - before).toBe(1);
+      expect(await paused(second.control)).toEqual({ attention: [1], overview: [1] });
+      second.child.kill('SIGTERM');
+      await second.exited;
+
+      // 3. The receiver is back: the probe is answered, the pause is forgotten (memory and store), the rest goes out.
+      receiver.answer(() => 200);
+      const third = await serve(data);
+      try {
+        await eventually(() => count("SELECT count(*) FROM webhook_outbox WHERE order_unique_id LIKE 'AFTER-%' AND status = 'delivered'") === 6, 30_000, 'the later deliveries delivered');
+        expect(await paused(third.control)).toEqual({ attention: [], overview: [] });
+        expect(count('SELECT count(*) FROM receiver_health')).toBe(0);
+      } finally {
+        third.child.kill('SIGTERM');
+        await third.exited;
+      }
+    } finally {
+      db?.close();
+      await receiver.close();
+    }
+  }, 180_000);
+});

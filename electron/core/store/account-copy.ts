@@ -11,7 +11,8 @@ import { accountRowsWhere, accountTables, columnsOf, foreignKeysOf, schemaShape,
  * Owned tables the copy leaves empty: who may call (API users), what happened to the source
  * (its API log, the notifications it sent, the import history of its orders, its faults) and
  * its storage with the files on it, its proxy mode and the shadow comparisons made in it (the copy
- * answers locally). The new account starts with none, as a seeded demo does.
+ * answers locally), the receivers its dispatcher paused. The new account starts with none, as a
+ * seeded demo does.
  */
 export const NOT_COPIED: ReadonlySet<string> = new Set([
   'api_users',
@@ -25,6 +26,7 @@ export const NOT_COPIED: ReadonlySet<string> = new Set([
   'account_proxies',
   'fidelity_routes',
   'fidelity_skips',
+  'receiver_health',
 ]);
 
 /**

@@ -3,18 +3,33 @@
  * DNS or TLS errors, timeouts, 5xx): a dead receiver stops taking the dispatcher's time from the
  * others. After FAILURES_TO_PAUSE such failures in a row the connector pauses (1 s, doubling up
  * to 60 s); then one probe at a time goes out until an attempt gets an answer. Deliveries held
- * meanwhile are not attempted (their schedule is not used up). In memory: a restart starts afresh.
+ * meanwhile are not attempted (their schedule is not used up). The state of a paused connector is
+ * kept in the store too (receiver-health.ts): a restart goes on probing where it stood, rather
+ * than sending a known-dead receiver a full round; fewer failures than that start afresh.
  */
 const FAILURES_TO_PAUSE = 5;
 const MAX_PAUSE_MS = 60_000;
 
-interface State {
+export interface BreakerState {
   consecutive: number;
+  /** The service clock's milliseconds: no attempt before then, one probe at a time after. */
   pausedUntil: number;
 }
 
 export class ReceiverBreaker {
-  private readonly states = new Map<number, State>();
+  private readonly states = new Map<number, BreakerState>();
+
+  /** Starts from the paused connectors kept in the store (after a restart or a swap of the data). */
+  load(paused: Iterable<[connectorId: number, state: BreakerState]>): void {
+    this.states.clear();
+    for (const [connectorId, state] of paused) this.states.set(connectorId, { ...state });
+  }
+
+  /** The state of a paused or probing connector (what the store keeps), undefined otherwise. */
+  pauseOf(connectorId: number): Readonly<BreakerState> | undefined {
+    const state = this.states.get(connectorId);
+    return state && state.consecutive >= FAILURES_TO_PAUSE ? state : undefined;
+  }
 
   /** Records an attempt's result; answers true when this failure paused the connector. */
   record(connectorId: number, answered: boolean, now: number): boolean {

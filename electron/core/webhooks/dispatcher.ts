@@ -12,6 +12,7 @@ import { nextDelayMs, outcomeOf } from './schedule.ts';
 import { createDeliveryStore, type DeliveryChange, type FinishedAttempt, type SendableRow } from './delivery-store.ts';
 import { formatTimestamp } from '../time.ts';
 import { ReceiverBreaker } from './breaker.ts';
+import { createReceiverHealthStore } from './receiver-health.ts';
 import { ClaimBook, rotate } from './claims.ts';
 
 export const USER_AGENT = `ERP-Workbench/${APP_VERSION} (webhooks; ERP REST API ${API_VERSION})`;
@@ -44,6 +45,9 @@ const FLUSH_EVERY_MS = 5;
 export function createDispatcher(deps: DispatcherDeps) {
   const store = createDeliveryStore(deps.db);
   const breaker = new ReceiverBreaker();
+  const health = createReceiverHealthStore(deps.db);
+  /** Rows of receiver_health written: bookkeeping like the attempts' (see ownChanges). */
+  let healthChanges = 0;
   const book = new ClaimBook();
   /** Abort handles of the attempts under way. */
   const sending = new Map<number, () => void>();
@@ -110,10 +114,22 @@ export function createDispatcher(deps: DispatcherDeps) {
       const answered = result.httpStatus !== null && result.httpStatus < 500;
       const wasPaused = breaker.isPausing(row.connector_id);
       if (breaker.record(row.connector_id, answered, deps.clock.now().getTime())) book.release({ connectorId: row.connector_id });
+      if (wasPaused || breaker.isPausing(row.connector_id)) keepPause(row.company_id, row.connector_id);
       // The header's "needs attention" list shows paused receivers (attention.list reads receiver_health).
       if (wasPaused !== breaker.isPausing(row.connector_id)) deps.events.emit('data.changed', { company_id: row.company_id, tables: ['receiver_health'] });
       drain(); // the next claimed row goes out now, without waiting for the database
     });
+  }
+
+  /** Writes a connector's pause as the breaker holds it now (or forgets it): a restart goes on from there. */
+  function keepPause(companyId: number, connectorId: number): void {
+    if (!deps.db.open) return;
+    try {
+      healthChanges += health.keep(companyId, connectorId, breaker.pauseOf(connectorId));
+    } catch (error) {
+      // Busy store: the pause holds in memory; only a restart before the next attempt would forget it.
+      console.error('[erp-workbench] the pause of a webhook receiver could not be written:', error);
+    }
   }
 
   /** What an attempt makes of its delivery, by the spec's table and the retry schedule. */
@@ -286,6 +302,8 @@ export function createDispatcher(deps: DispatcherDeps) {
     start(): void {
       if (running) return;
       running = true;
+      // Receivers paused before a restart (or in a snapshot swapped in) stay paused: probed first.
+      breaker.load(health.load());
       unsubscribe = deps.outbox.onEnqueued(() => {
         deps.events.emit('data.changed', { company_id: null, tables: ['webhook_outbox'] });
         pumpSoon();
@@ -296,7 +314,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     /** Connectors whose receiver is paused now after repeated failures (their deliveries wait; the overview counts them). */
     pausedConnectors: (): number[] => breaker.paused(deps.clock.now().getTime()),
     /** Rows its bookkeeping (recorded attempts) changed: the data version leaves them out. */
-    ownChanges: () => store.ownChanges(),
+    ownChanges: () => store.ownChanges() + healthChanges,
     /** Looks at the outbox now (after a staff action changed what is due or where it goes). */
     wake: pump,
     /**
