@@ -4,7 +4,7 @@ import { foldText } from '../../electron/core/store/text-search.ts';
 import { useDemo } from './harness.ts';
 
 /**
- * The command palette (search.global) folds Romanian diacritics: a name written with ș ț (comma
+ * The command palette (search.global) and the screen lists' own search (lists.* q) fold Romanian diacritics: a name written with ș ț (comma
  * below) or ş ţ (cedilla), ă â î, in any case, is found typed without them; the lookup reads
  * migration 025's folded indexes. Exact product codes rank above a document of the same bare number.
  */
@@ -61,3 +61,51 @@ describe('search.global folds Romanian diacritics', () => {
     expect(document.subtitle).not.toMatch(/\d{4}-\d{2}-\d{2}|\d+\.\d{2} [A-Z]{3}/);
   });
 });
+
+describe("the screen lists' own search (q) folds as the palette does", () => {
+  const NAME = 'Ștefănescu Ioana SRL';
+  type ListOp = 'lists.sales' | 'lists.invoices' | 'lists.proformas' | 'lists.payments' | 'lists.awbs' | 'lists.fiscalReceipts' | 'lists.contacts' | 'lists.products';
+  const list = async (op: ListOp, q: string) =>
+    (await demo.h.core.invoke(op, { company_id: 1, q, limit: 500 } as never)) as { rows: Array<Record<string, unknown>>; total: number };
+
+  it('"stefanescu", "STEF", "ștefă" and the cedilla find "Ștefănescu" in every list that searches a name', async () => {
+    // One document of each kind named for the client (as an imported order's client would be).
+    const named: Array<[ListOp, string, number]> = [];
+    for (const [op, table, key] of [
+      ['lists.sales', 'sales', 'bv_id'],
+      ['lists.invoices', 'invoices', 'bocp_id'],
+      ['lists.proformas', 'proformas', 'proforma_id'],
+      ['lists.payments', 'payments', 'incasare_id'],
+      ['lists.awbs', 'awbs', 'awb_id'],
+    ] as const) {
+      const id = demo.db.prepare(`SELECT max(id) FROM ${table} WHERE company_id = 1`).pluck().get() as number;
+      demo.db.prepare(`UPDATE ${table} SET client_name = ? WHERE id = ?`).run(NAME, id);
+      named.push([op, key, id]);
+    }
+    const receipt = demo.db.prepare('SELECT id, sale_id FROM fiscal_receipts WHERE company_id = 1 AND sale_id IS NOT NULL ORDER BY id LIMIT 1').get() as { id: number; sale_id: number };
+    demo.db.prepare('UPDATE sales SET client_name = ? WHERE id = ?').run(NAME, receipt.sale_id);
+    named.push(['lists.fiscalReceipts', 'fiscal_receipt_id', receipt.id]);
+    await demo.h.core.invoke('fixtures.apply', {
+      accounts: [
+        {
+          company_id: 1,
+          contacts: [{ name: NAME, addresses: [{ city: 'Brașov', county: 'Brașov', street: 'Str. Lungă', number: '3' }] }],
+          products: [{ code: 'FOLD-STEF', name: `${NAME}: vin roșu 0,75 l`, price: 40, vat: 21 }],
+        },
+      ],
+    });
+    const contactId = demo.db.prepare('SELECT id FROM contacts WHERE company_id = 1 AND name = ?').pluck().get(NAME) as number;
+    const productId = demo.db.prepare("SELECT id FROM products WHERE company_id = 1 AND cod_produs = 'FOLD-STEF'").pluck().get() as number;
+    named.push(['lists.contacts', 'bocp_id', contactId], ['lists.products', 'product_id', productId]);
+
+    for (const q of ['stefanescu', 'STEF', 'ștefă', 'ştefă', 'Ștefănescu Ioana']) {
+      for (const [op, key, id] of named) {
+        const answer = await list(op, q);
+        expect(answer.rows.map((row) => row[key]), `${op} q=${q}`).toContain(id);
+      }
+    }
+    // A start, not a part: the middle of the name finds nothing new.
+    expect((await list('lists.sales', 'fănescu')).rows.map((row) => row['bv_id'])).not.toContain(named[0]![2]);
+  });
+});
+

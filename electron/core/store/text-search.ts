@@ -1,11 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { documentNumberReadings, type DocumentNumberReading } from '../../../shared/filters/grammar.ts';
 
-/** A LIKE pattern for the values starting with `text`, its own % _ \ taken literally (ESCAPE '\'). */
-export function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A subquery answering ids, with its parameters: a filter writes `<id column> IN (<sql>)`. */
 export interface IdQuery {
   sql: string;
@@ -39,15 +34,17 @@ export function createDocumentNumberResolver(db: Database, table: NumberedTable)
 
 /**
  * The free text `q` of a document screen list: the document's number (with or without its
- * series, read as documentnr) or the start of the client's name (letters A-Z in any case). Each
- * branch reads one index: (company_id, number) and (company_id, client_name COLLATE NOCASE).
+ * series, read as documentnr) or the start of the client's name, folded as the command palette
+ * folds it (any case, Romanian diacritics or none). Each branch reads one index: (company_id,
+ * number) and (company_id, folded client_name) of migration 031.
  */
 export function createDocumentSearch(db: Database, table: NumberedTable) {
   const resolve = createDocumentNumberResolver(db, table);
   return (companyId: number, q: string): IdQuery => {
     const text = q.trim();
-    const branches = [`SELECT id FROM ${table} WHERE company_id = ? AND client_name LIKE ? ESCAPE '\\'`];
-    const params: unknown[] = [companyId, prefixPattern(text)];
+    const name = foldedStart('client_name', text);
+    const branches = [`SELECT id FROM ${table} WHERE company_id = ? AND ${name.sql}`];
+    const params: unknown[] = [companyId, ...name.params];
     const named = resolve(companyId, documentNumberReadings(text));
     if (named) {
       branches.push(`SELECT id FROM ${table} WHERE company_id = ? AND number = ?${named.series === undefined ? '' : ' AND series = ?'}`);
@@ -85,6 +82,16 @@ export function foldText(text: string): string {
     .normalize('NFC')
     .replace(/[ăĂâÂîÎșȘşŞțȚţŢ]/g, (c) => FOLD_MAP.get(c)!)
     .replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
+
+/**
+ * The start of a name in a list's search: "stefanescu", "STEF" and "ștef" all find "Ștefănescu".
+ * A range on foldedSql(column), which an index of that very expression reads (migrations 025,
+ * 031); `params` are its bounds.
+ */
+export function foldedStart(column: string, text: string): { sql: string; params: [string, string] } {
+  const expression = foldedSql(column);
+  return { sql: `${expression} >= ? AND ${expression} < ?`, params: prefixRange(foldText(text)) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Awb, AwbAddItem, AwbAddResult, AwbDeleteResult, CourierCode } from '../../../../shared/domain/awb.ts';
 import { documentWhere, type DocumentQuery } from '../../store/document-query.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
-import { prefixPattern } from '../../store/text-search.ts';
+import { foldedStart } from '../../store/text-search.ts';
 import { createAwbAttach } from './attach.ts';
 import { createCourierBook } from './couriers.ts';
 import { AWB_COLUMNS, createAwbStore } from './store.ts';
@@ -32,12 +32,13 @@ export type AwbsSort = keyof typeof SORTS;
 function awbWhere(query: Omit<AwbsQuery, 'page' | 'pageSize'>) {
   const where = documentWhere(query).add('awb_nr = ?', query.awbNr).add('sale_id = ?', query.saleId).add('awb_type = ?', query.awbType);
   if (query.q !== undefined) {
-    // awbs_company_nr and awbs_company_client_name.
+    // awbs_company_nr and awbs_client_name_folded (the name's start, diacritics folded).
     const text = query.q.trim();
+    const name = foldedStart('client_name', text);
     where.add(
       `id IN (SELECT id FROM awbs WHERE company_id = ? AND awb_nr = ?
-              UNION ALL SELECT id FROM awbs WHERE company_id = ? AND client_name LIKE ? ESCAPE '\\')`,
-      query.companyId, text, query.companyId, prefixPattern(text),
+              UNION ALL SELECT id FROM awbs WHERE company_id = ? AND ${name.sql})`,
+      query.companyId, text, query.companyId, ...name.params,
     );
   }
   return where;

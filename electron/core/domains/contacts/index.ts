@@ -5,7 +5,7 @@ import { groupByParent } from '../../store/document-query.ts';
 import type { Page, Pager, Window, WindowOptions } from '../../store/paging.ts';
 import { Where } from '../../store/where.ts';
 import { flag } from '../../store/document-query.ts';
-import { prefixPattern } from '../../store/text-search.ts';
+import { foldedStart } from '../../store/text-search.ts';
 export { createContactUpdate } from './contact-update.ts';
 
 export interface ContactIncludes {
@@ -138,13 +138,14 @@ export function createContacts(db: Database, pager: Pager) {
       .add('c.id = ?', query.id)
       .add('c.id >= ?', query.minId);
     if (query.q !== undefined) {
-      // contacts_screen_name for the name, contacts_company_cui for the fiscal code.
+      // contacts_name_folded for the name's start (diacritics folded), contacts_company_cui for the fiscal code.
       const text = query.q.trim();
       const [code, other] = fiscalCodes(text);
+      const name = foldedStart('name', text);
       where.add(
-        `c.id IN (SELECT id FROM contacts WHERE company_id = ? AND name LIKE ? ESCAPE '\\'
+        `c.id IN (SELECT id FROM contacts WHERE company_id = ? AND ${name.sql}
                   UNION ALL SELECT id FROM contacts WHERE company_id = ? AND cui IN (?, ?))`,
-        query.companyId, prefixPattern(text), query.companyId, code, other,
+        query.companyId, ...name.params, query.companyId, code, other,
       );
     }
     return where;

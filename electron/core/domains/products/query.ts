@@ -1,7 +1,7 @@
 import type { MediaUrls } from '../../../../shared/domain/images.ts';
 import { Where } from '../../store/where.ts';
 import { flag } from '../../store/document-query.ts';
-import { prefixPattern } from '../../store/text-search.ts';
+import { foldedStart } from '../../store/text-search.ts';
 
 /**
  * A request for products, already read from the filter grammar: the filters of /product/list/
@@ -166,14 +166,15 @@ export function productWhere(query: ProductQuery, scope: { workpointIds: number[
   // The same as a filter on the catalogue's order: one probe of connector_products' key per variant.
   where.add('EXISTS (SELECT 1 FROM connector_products x WHERE x.connector_id = ? AND x.product_id = p.id)', query.publishedTo);
   if (query.q !== undefined) {
-    // products_company_code, _variant, _barcode and products_screen_name (NOCASE).
+    // products_company_code, _variant, _barcode and products_name_folded (the name's start, diacritics folded).
     const text = query.q.trim();
+    const name = foldedStart('product_name', text);
     where.add(
       `p.id IN (SELECT id FROM products WHERE company_id = ? AND cod_produs = ?
                 UNION ALL SELECT id FROM products WHERE company_id = ? AND cod_varianta = ?
                 UNION ALL SELECT id FROM products WHERE company_id = ? AND barcode = ?
-                UNION ALL SELECT id FROM products WHERE company_id = ? AND product_name LIKE ? ESCAPE '\\')`,
-      query.companyId, text, query.companyId, text, query.companyId, text, query.companyId, prefixPattern(text),
+                UNION ALL SELECT id FROM products WHERE company_id = ? AND ${name.sql})`,
+      query.companyId, text, query.companyId, text, query.companyId, text, query.companyId, ...name.params,
     );
   }
   if (query.onStock) {
