@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { Account } from '../domain/accounts.ts';
-import { op, CompanyId } from './operation-def.ts';
+import { Account, AccountPatch, ApiUser, CreatedApiUser, NewApiUser } from '../domain/accounts.ts';
+import { op, CompanyId, Empty } from './operation-def.ts';
 
 export const AccountSeed = Type.Union([Type.Literal('demo'), Type.Literal('empty')], {
   description: "demo: a copy of account 1 with new ids; empty: configuration only, as --seed empty makes",
@@ -22,10 +22,27 @@ export const DeletedAccount = Type.Object({
 });
 
 /**
- * An account per test worker (docs/control-api.md, "Accounts per test worker"): parallel test suites share
- * one running service, each in its own account.
+ * The accounts and their API users: the REST switch and image setting of each, and an account per
+ * test worker (docs/control-api.md, "Accounts per test worker"): parallel test suites share one
+ * running service, each in its own account, created and deleted here.
  */
-export const accountAdminOperations = {
+export const accountOperations = {
+  'accounts.list': op({
+    summary: 'Accounts with their REST switch and catalogue image setting',
+    input: Empty,
+    output: Type.Array(Account),
+    http: { method: 'GET', path: '/accounts' },
+    reads: ['accounts'],
+  }),
+  'accounts.update': op({
+    summary:
+      'Change an account: its REST module (rest_enabled) and whether image URLs sent to PUT /product/{id}/image/ are ' +
+      'downloaded or stored as is (catalogue_download_images). Answers the account',
+    input: Type.Object({ company_id: CompanyId, ...AccountPatch.properties }, { additionalProperties: false }),
+    output: Account,
+    http: { method: 'PATCH', path: '/accounts/:company_id' },
+    changes: ['accounts'],
+  }),
   'accounts.create': op({
     summary:
       'Create an isolated account (201): seed "demo" copies account 1 (documents, catalogue, contacts, connectors and their ' +
@@ -49,5 +66,27 @@ export const accountAdminOperations = {
     output: DeletedAccount,
     http: { method: 'DELETE', path: '/accounts/:company_id' },
     changes: ['*'],
+  }),
+  'apiUsers.list': op({
+    summary: 'API users of an account (passwords are never shown again)',
+    input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
+    output: Type.Array(ApiUser),
+    http: { method: 'GET', path: '/accounts/:company_id/api-users' },
+    // A REST call moves last_used_ts without a data.changed of its own; every call is logged.
+    reads: ['api_users', 'api_log'],
+  }),
+  'apiUsers.create': op({
+    summary: 'Create an API user; the password (generated when absent) is shown only in this answer',
+    input: Type.Object({ company_id: CompanyId, ...NewApiUser.properties }, { additionalProperties: false }),
+    output: CreatedApiUser,
+    http: { method: 'POST', path: '/accounts/:company_id/api-users', status: 201 },
+    changes: ['api_users'],
+  }),
+  'apiUsers.delete': op({
+    summary: 'Remove an API user',
+    input: Type.Object({ company_id: CompanyId, id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    output: Type.Object({ deleted_id: Type.Integer() }),
+    http: { method: 'DELETE', path: '/accounts/:company_id/api-users/:id' },
+    changes: ['api_users'],
   }),
 };

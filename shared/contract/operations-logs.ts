@@ -99,3 +99,26 @@ export const logOperations = {
     record: { table: 'api_log', input: 'id' },
   }),
 };
+
+/**
+ * The API log of an account for the CLI and the control API (the screens read lists.apiLog). A
+ * map of its own because the operations map lists it after the settings (shared/contract/operations.ts).
+ */
+export const apiLogOperations = {
+  'apiLog.list': op({
+    summary: 'The API log of an account, newest first',
+    input: Type.Object(
+      {
+        company_id: CompanyId,
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+        status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
+        user: Type.Optional(Type.String()),
+        before_id: Type.Optional(Type.Integer({ minimum: 1, description: 'page back: entries older than this id' })),
+      },
+      { additionalProperties: false },
+    ),
+    output: Type.Array(ApiLogEntry),
+    http: { method: 'GET', path: '/accounts/:company_id/api-log' },
+    reads: ['api_log'],
+  }),
+};

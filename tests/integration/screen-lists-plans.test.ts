@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { usePlansDb, type Executed } from './recording-db.ts';
 import type { OperationInput } from '../../shared/contract/operations.ts';
 import { Pager } from '../../electron/core/store/paging.ts';
-import { createScreenListHandlers } from '../../electron/core/operations/screen-lists.ts';
+import { createListHandlers } from '../../electron/core/operations/lists.ts';
 import { createSales } from '../../electron/core/domains/sales/index.ts';
 import { createInvoices } from '../../electron/core/domains/invoices/index.ts';
 import { createProformas } from '../../electron/core/domains/proformas/index.ts';
@@ -47,7 +47,7 @@ function handlersOver(db: Database) {
     publicUrl: () => 'http://127.0.0.1:8080',
   };
   const products = createProducts(db, pager, deps);
-  return createScreenListHandlers({
+  return createListHandlers({
     sales: createSales(db, pager),
     invoices: createInvoices(db, pager, deps),
     proformas: createProformas(db, pager, deps),

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advanced, createTestClock, settingFromJson } from '../../electron/core/clock/test-clock.ts';
 import { parseWallTime } from '../../electron/core/clock/wall-time.ts';
-import { createClockHandlers, openTestClock } from '../../electron/core/clock/clock-operations.ts';
+import { openTestClock } from '../../electron/core/clock/stored-clock.ts';
+import { createClockHandlers } from '../../electron/core/operations/clock.ts';
 import { openDatabase } from '../../electron/core/store/database.ts';
 import { formatTimestamp } from '../../electron/core/time.ts';
 import { isOperationError } from '../../shared/contract/errors.ts';
@@ -105,14 +106,14 @@ describe('the stored clock', () => {
     try {
       let db = openDatabase(file);
       let clock = openTestClock(db, base);
-      const handlers = createClockHandlers(clock, () => {});
+      const handlers = createClockHandlers({ clock, changed: () => {} });
       expect(handlers['clock.update']({ mode: 'frozen', now: '2026-12-01 09:00:00' })).toEqual({ mode: 'frozen', now: '2026-12-01 09:00:00' });
       db.close();
 
       db = openDatabase(file);
       clock = openTestClock(db, base);
-      expect(createClockHandlers(clock, () => {})['clock.get']({})).toEqual({ mode: 'frozen', now: '2026-12-01 09:00:00' });
-      createClockHandlers(clock, () => {})['clock.update']({ mode: 'system' });
+      expect(createClockHandlers({ clock, changed: () => {} })['clock.get']({})).toEqual({ mode: 'frozen', now: '2026-12-01 09:00:00' });
+      createClockHandlers({ clock, changed: () => {} })['clock.update']({ mode: 'system' });
       expect(db.prepare("SELECT count(*) AS n FROM service_settings WHERE key = 'test_clock'").get()).toEqual({ n: 0 });
       db.close();
     } finally {
@@ -123,7 +124,7 @@ describe('the stored clock', () => {
   it('an update runs `changed` after the clock moved; a refused one changes nothing', () => {
     const clock = createTestClock(manualBase('2026-11-25T10:00:00Z'));
     const seen: string[] = [];
-    const handlers = createClockHandlers(clock, () => seen.push(formatTimestamp(clock.now())));
+    const handlers = createClockHandlers({ clock, changed: () => void seen.push(formatTimestamp(clock.now())) });
     handlers['clock.update']({ advance_s: 60 });
     expect(seen).toEqual(['2026-11-25 12:01:00']);
     let refused: unknown;

@@ -1,22 +1,15 @@
 import { join } from 'node:path';
 import {
-  compareHar,
   createDriftStore,
   createProxySettings,
   createRecorder,
   forwardToUpstream,
-  listRecordings,
-  parseHar,
-  readRecording,
   type Answer,
   type ComparedCall,
   type Exchange,
   type ForwardedRequest,
 } from '../domains/fidelity/index.ts';
-import { formatTimestamp } from '../time.ts';
-import { OperationError } from '../../../shared/contract/errors.ts';
 import type { ProxySettings, RecordingMode } from '../../../shared/domain/fidelity.ts';
-import type { OperationHandlers } from '../operation-handlers.ts';
 import type { Storage } from './storage.ts';
 
 /** The twin's answer to a REST request of an account, made by the REST door without credentials (a shadow call). */
@@ -29,10 +22,10 @@ export const RECORDINGS_FOLDER = 'recordings';
  * Fidelity (docs/fidelity.md): each account's proxy mode, the recordings of its forwarded calls,
  * the shadow comparisons of its forwarded GETs and the drift report made of them, and the
  * offline comparison of a HAR. The REST door forwards and asks the twin (server/public/proxy.ts);
- * this is what it calls.
+ * `rest` is what it calls (the operations: electron/core/operations/fidelity.ts).
  */
 export function assembleFidelity(storage: Storage, dataDir: string) {
-  const { db, clock, settings, events, requireAccount } = storage;
+  const { db, clock, settings, events } = storage;
   // The REST door answers the twin's side of a comparison; set when a listener exists (setTwinDoor).
   let twinDoor: TwinDoor | undefined;
   const allowPrivate = () => settings.get().outbound_allow_private;
@@ -41,43 +34,12 @@ export function assembleFidelity(storage: Storage, dataDir: string) {
   const recordingsDir = join(dataDir, RECORDINGS_FOLDER);
   const recorder = createRecorder({ dir: recordingsDir, clock });
 
-  const handlers = {
-    'proxy.get': ({ company_id }) => {
-      requireAccount(company_id);
-      return proxy.get(company_id);
-    },
-    'proxy.update': ({ company_id, ...patch }) => {
-      requireAccount(company_id);
-      return proxy.update(company_id, patch);
-    },
-    'drift.report': ({ company_id }) => {
-      requireAccount(company_id);
-      return drift.report(company_id);
-    },
-    'drift.clear': ({ company_id }) => {
-      requireAccount(company_id);
-      return { cleared_routes: drift.clear(company_id) };
-    },
-    'drift.compareHar': async ({ company_id, har }) => {
-      requireAccount(company_id);
-      const document = parseHar(har, 'har');
-      const door = twinDoor;
-      if (!door) throw new OperationError(503, 'drift: the REST listener is not running, so the twin cannot answer the recorded requests');
-      return compareHar(company_id, document, (request) => door(company_id, request), formatTimestamp(clock.now()));
-    },
-    'recordings.list': ({ company_id }) => {
-      requireAccount(company_id);
-      return listRecordings(recordingsDir, company_id);
-    },
-    'recordings.get': ({ company_id, file_name }) => {
-      requireAccount(company_id);
-      const bytes = readRecording(recordingsDir, company_id, file_name);
-      return { file_name, content_type: 'application/json' as const, content_base64: bytes.toString('base64') };
-    },
-  } satisfies Partial<OperationHandlers>;
-
   return {
-    handlers,
+    proxy,
+    drift,
+    recordingsDir,
+    /** The REST door's answer to a request, once a listener runs (setTwinDoor). */
+    twinDoor: (): TwinDoor | undefined => twinDoor,
     /** What the REST door's proxy (server/public/proxy.ts) calls. */
     rest: {
       proxy,

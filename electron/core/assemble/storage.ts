@@ -7,7 +7,7 @@ import { seedInto } from '../store/seed-store.ts';
 import { ensurePrivateDir } from '../store/private-files.ts';
 import { removeStaleSeedFiles } from '../store/seed-job.ts';
 import { systemClock } from '../time.ts';
-import { openTestClock } from '../clock/clock-operations.ts';
+import { openTestClock } from '../clock/stored-clock.ts';
 import { CoreEventBus } from '../events.ts';
 import { createAccounts } from '../domains/accounts/index.ts';
 import { createServiceSettings } from '../domains/settings/index.ts';
@@ -21,8 +21,6 @@ import type { DomainDeps } from '../domain-deps.ts';
 import { createDocumentLinks } from '../domains/documents/index.ts';
 import { createExchangeRates } from '../domains/exchange-rates/index.ts';
 import { createOutboundPolicy } from '../outbound/index.ts';
-import { APP_VERSION, API_VERSION } from '../version.ts';
-import type { OperationHandlers } from '../operation-handlers.ts';
 import { memoryPreferences } from '../../../shared/domain/user-settings.ts';
 import type { CoreOptions } from './core-options.ts';
 
@@ -89,33 +87,6 @@ export function assembleStorage(
   const outbound = createOutboundPolicy({ allowPrivate: () => settings.get().outbound_allow_private });
   const preferences = options.preferences ?? memoryPreferences();
 
-  const handlers = {
-    'preferences.get': () => preferences.all(),
-    'preferences.set': ({ key, value }) => {
-      preferences.set(key, value);
-      return { key };
-    },
-    'service.health': () => ({ status: 'ok', version: APP_VERSION, api_version: API_VERSION }),
-    'service.info': () => ({ rest_base_url: `${publicUrl}/app/rest/v1/`, control_base_url: `${publicUrl}/_sandbox/` }),
-    'accounts.list': () => accounts.list(),
-    'accounts.update': ({ company_id, ...changes }) => accounts.update(company_id, changes),
-    'apiUsers.list': ({ company_id }) => {
-      requireAccount(company_id);
-      return apiUsers.list(company_id);
-    },
-    'apiUsers.create': ({ company_id, ...user }) => {
-      requireAccount(company_id);
-      return apiUsers.create(company_id, user);
-    },
-    'apiUsers.delete': ({ company_id, id }) => apiUsers.delete(company_id, id),
-    'settings.get': () => settings.get(),
-    'settings.update': (patch) => settings.update(patch),
-    'apiLog.list': ({ company_id, ...filter }) => {
-      requireAccount(company_id);
-      return apiLog.list(company_id, filter);
-    },
-  } satisfies Partial<OperationHandlers>;
-
   return {
     file,
     db,
@@ -134,10 +105,11 @@ export function assembleStorage(
     pager,
     deps,
     outbound,
+    /** The window's UI preferences (where the host keeps them; memory by default). */
+    preferences,
     /** http://host:port of the listener (setPublicUrl sets it). */
     publicUrl: () => publicUrl,
     setPublicUrl: (url: string) => void (publicUrl = url.replace(/\/+$/, '')),
-    handlers,
   };
 }
 export type Storage = ReturnType<typeof assembleStorage>;

@@ -1,12 +1,14 @@
-// accounts.create and accounts.delete: an account per test worker, created and removed while the
-// service runs (docs/control-api.md, "Accounts per test worker").
+// The accounts and their API users (shared/contract/operations-accounts.ts). accounts.create and
+// accounts.delete: an account per test worker, created and removed while the service runs
+// (docs/control-api.md, "Accounts per test worker").
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { accountAdminOperations } from '../../../shared/contract/operations-accounts.ts';
+import type { accountOperations } from '../../../shared/contract/operations-accounts.ts';
 import { conflict } from '../../../shared/contract/errors.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Accounts } from '../domains/accounts/index.ts';
+import type { ApiUsers } from '../domains/auth/index.ts';
 import type { Attachments } from '../domains/attachments/index.ts';
 import type { Images } from '../domains/images/index.ts';
 import type { Dispatcher } from '../webhooks/dispatcher.ts';
@@ -25,10 +27,13 @@ const LAST_COMPANY_ID = 'last_company_id';
 /** The built-in inbox a seeded connector posts to: each copy gets an inbox of its own. */
 const INBOX_PATH = '/_sandbox/inbox/';
 
-export interface AccountAdminDeps {
+export interface AccountHandlerDeps {
   db: Database;
   clock: Clock;
   accounts: Accounts;
+  apiUsers: Pick<ApiUsers, 'list' | 'create' | 'delete'>;
+  /** 404 for an account that does not exist. */
+  requireAccount(companyId: number): void;
   attachments: Attachments;
   images: Pick<Images, 'removeStoredFiles'>;
   files: FileStore;
@@ -37,7 +42,7 @@ export interface AccountAdminDeps {
   flushApiLog(): void;
 }
 
-export function createAccountAdminHandlers(deps: AccountAdminDeps): HandlersOf<keyof typeof accountAdminOperations> {
+export function createAccountHandlers(deps: AccountHandlerDeps): HandlersOf<keyof typeof accountOperations> {
   const { db } = deps;
   const lastGiven = db.prepare<[string], string>('SELECT value FROM store_meta WHERE key = ?').pluck();
   const remember = db.prepare<[string, string]>('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
@@ -91,6 +96,9 @@ export function createAccountAdminHandlers(deps: AccountAdminDeps): HandlersOf<k
   }
 
   return {
+    'accounts.list': () => deps.accounts.list(),
+    'accounts.update': ({ company_id, ...changes }) => deps.accounts.update(company_id, changes),
+
     'accounts.create': async ({ seed, name }) => {
       if (seed === 'demo') requireDemoSource();
       // Synchronous from the id to the last row: two creations asked at once never share an id.
@@ -138,5 +146,15 @@ export function createAccountAdminHandlers(deps: AccountAdminDeps): HandlersOf<k
         files: { removed: attachmentFiles.removed + images.length, failed: attachmentFiles.failed },
       };
     },
+
+    'apiUsers.list': ({ company_id }) => {
+      deps.requireAccount(company_id);
+      return deps.apiUsers.list(company_id);
+    },
+    'apiUsers.create': ({ company_id, ...user }) => {
+      deps.requireAccount(company_id);
+      return deps.apiUsers.create(company_id, user);
+    },
+    'apiUsers.delete': ({ company_id, id }) => deps.apiUsers.delete(company_id, id),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { notFound } from '../../../shared/contract/errors.ts';
+import type { documentOperations } from '../../../shared/contract/operations-documents.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Invoices } from '../domains/invoices/index.ts';
 import type { Proformas } from '../domains/proformas/index.ts';
@@ -22,8 +23,6 @@ export interface DocumentOperationDeps {
   requireAccount(companyId: number): void;
 }
 
-type DocumentOperationName = 'invoices.get' | 'proformas.get' | 'fiscalReceipts.get' | 'awbs.get' | 'awbs.couriers' | 'contacts.get';
-
 /** A window of one row by id: the list query itself (same columns, same records) narrowed to the record. */
 const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
 
@@ -33,7 +32,7 @@ const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
  * the domain's own functions (proforma lines, contact includes, document links); the only query
  * of this file is the invoice → sales receipts link (sales_invoice index), which no list serves.
  */
-export function createDocumentOperationHandlers(deps: DocumentOperationDeps): HandlersOf<DocumentOperationName> {
+export function createDocumentHandlers(deps: DocumentOperationDeps): HandlersOf<keyof typeof documentOperations> {
   const invoicedSales = deps.db.prepare<[number, number], { bv_id: number; doc_series: string; doc_nr: number }>(
     'SELECT id AS bv_id, series AS doc_series, number AS doc_nr FROM sales WHERE invoice_id = ? AND company_id = ? ORDER BY id',
   );

@@ -1,13 +1,13 @@
 import { badRequest } from '../../../shared/contract/errors.ts';
 import { formatTimestamp } from '../time.ts';
-import type { logOperations } from '../../../shared/contract/operations-logs.ts';
+import type { apiLogOperations, logOperations } from '../../../shared/contract/operations-logs.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { ApiLog } from '../domains/api-log/index.ts';
 import type { Deliveries } from '../webhooks/deliveries.ts';
 
 export interface LogHandlerDeps {
   deliveries: Pick<Deliveries, 'window'>;
-  apiLog: Pick<ApiLog, 'window' | 'get' | 'count'>;
+  apiLog: Pick<ApiLog, 'window' | 'get' | 'count' | 'list'>;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }
@@ -67,11 +67,15 @@ function common(deps: LogHandlerDeps, input: LogWindowInput) {
 }
 
 /**
- * The Logs screens (shared/contract/operations-logs.ts): windows of the same queries as
- * webhooks.list and apiLog.list, and one API log entry.
+ * The logs (shared/contract/operations-logs.ts): the Logs screens' windows of the same queries as
+ * webhooks.list and apiLog.list, the API log's count and one entry, and apiLog.list itself.
  */
-export function createLogHandlers(deps: LogHandlerDeps): HandlersOf<keyof typeof logOperations> {
+export function createLogHandlers(deps: LogHandlerDeps): HandlersOf<keyof typeof logOperations | keyof typeof apiLogOperations> {
   return {
+    'apiLog.list': ({ company_id, ...filter }) => {
+      deps.requireAccount(company_id);
+      return deps.apiLog.list(company_id, filter);
+    },
     'lists.webhooks': (input) => {
       const { dateFrom, dateThrough, window } = common(deps, input);
       return deps.deliveries.window(

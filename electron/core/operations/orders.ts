@@ -21,7 +21,7 @@ const NOTIFICATIONS_SHOWN = 50;
  * A connector order opened in the back office (orders.get: the list's row, the connector domain's
  * extras and the order's deliveries from the delivery log), and its cancellation by staff.
  */
-export function createOrderOperationHandlers(deps: OrderOperationDeps): HandlersOf<keyof typeof orderOperations> {
+export function createOrderHandlers(deps: OrderOperationDeps): HandlersOf<keyof typeof orderOperations> {
   return {
     'orders.get': ({ company_id, SERVICE_order_id }) => {
       deps.requireAccount(company_id);

@@ -3,7 +3,7 @@ import { badRequest, isOperationError, OperationError } from '../../../shared/co
 import { IMAGE_MAX_BYTES, type MediaUrls } from '../../../shared/domain/images.ts';
 import type { QueuedNotification } from '../../../shared/domain/staff-actions.ts';
 import { vatRatesOn } from '../../../shared/domain/vat.ts';
-import type { PricelistPrice, ProductScreenDetail } from '../../../shared/contract/operations-products.ts';
+import type { PricelistPrice, ProductScreenDetail, productOperations } from '../../../shared/contract/operations-products.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Products } from '../domains/products/index.ts';
 import type { Images } from '../domains/images/index.ts';
@@ -24,8 +24,6 @@ export interface ProductOperationDeps {
   publicUrl(): string;
 }
 
-type ProductOperationName = 'products.get' | 'products.update' | 'products.uploadImage' | 'products.deleteImages' | 'catalogue.options';
-
 /** Reference lists are short: read them whole, a page of this many rows at a time. */
 const REFERENCE_PAGE = 500;
 
@@ -36,7 +34,7 @@ const REFERENCE_PAGE = 500;
  * with magazia_id + pricelist_id for the pricelist prices. A write answers the deliveries it
  * queued: the outbox rows added inside its transaction (webhooks/outbox-since.ts).
  */
-export function createProductOperationHandlers(deps: ProductOperationDeps): HandlersOf<ProductOperationName> {
+export function createProductHandlers(deps: ProductOperationDeps): HandlersOf<keyof typeof productOperations> {
   const { db, products, images, reference } = deps;
   const deliveries = createOutboxSince(db);
   // An upload awaits its content check outside any transaction: its notifications are those of

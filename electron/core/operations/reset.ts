@@ -1,6 +1,6 @@
 import { conflict, notFound, OperationError } from '../../../shared/contract/errors.ts';
 import type { Account } from '../../../shared/domain/accounts.ts';
-import type { ResetStatus } from '../../../shared/contract/operations-reset.ts';
+import type { ResetStatus, resetOperations } from '../../../shared/contract/operations-reset.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { CoreEventBus } from '../events.ts';
 import { formatTimestamp, type Clock } from '../time.ts';
@@ -52,7 +52,7 @@ type Outcome = NonNullable<ResetStatus['last']>['outcome'];
  * (reset.progress); a running seed can be cancelled (DELETE /reset). A failed or cancelled
  * reset leaves the data as it was.
  */
-export function createResetOperations(deps: ResetDeps) {
+export function createResets(deps: ResetDeps) {
   let running: Running | undefined;
   let last: ResetStatus['last'] = null;
   let eventTimer: NodeJS.Timeout | undefined;
@@ -182,21 +182,20 @@ export function createResetOperations(deps: ResetDeps) {
     return { seed, scale, accounts: deps.accounts() };
   }
 
-  const handlers: HandlersOf<'service.reset' | 'service.resetStatus' | 'service.cancelReset'> = {
-    'service.reset': reset,
-    'service.resetStatus': () => status(),
-    'service.cancelReset': async () => {
-      const run = running;
-      if (!run) throw notFound('no reset is under way');
-      if (run.state !== 'seeding') throw conflict('the reset is replacing the data now: it can no longer be cancelled');
-      run.cancel();
-      await run.settled;
-      return status();
-    },
-  };
+  /** Cancels the seed under way (404: none; 409: it is swapping already) and answers once it ended. */
+  async function cancel(): Promise<ResetStatus> {
+    const run = running;
+    if (!run) throw notFound('no reset is under way');
+    if (run.state !== 'seeding') throw conflict('the reset is replacing the data now: it can no longer be cancelled');
+    run.cancel();
+    await run.settled;
+    return status();
+  }
 
   return {
-    handlers,
+    reset,
+    status,
+    cancel,
     /** Ends a reset under way (the core closes): a seed is cancelled, a swap finishes. */
     async close(): Promise<void> {
       const run = running;
@@ -204,5 +203,22 @@ export function createResetOperations(deps: ResetDeps) {
       if (run.state === 'seeding') run.cancel();
       await run.settled;
     },
+  };
+}
+export type Resets = ReturnType<typeof createResets>;
+
+export interface ResetHandlerDeps {
+  resets: Pick<Resets, 'reset' | 'status' | 'cancel'>;
+  /** Makes the reset one job with the snapshots' saves and restores: one at a time, 409 for the others. */
+  exclusive<I, O>(reset: (input: I) => O | Promise<O>): (input: I) => Promise<O>;
+}
+
+/** The reset and its progress (shared/contract/operations-reset.ts). */
+export function createResetHandlers(deps: ResetHandlerDeps): HandlersOf<keyof typeof resetOperations> {
+  const { resets } = deps;
+  return {
+    'service.reset': deps.exclusive(resets.reset),
+    'service.resetStatus': () => resets.status(),
+    'service.cancelReset': () => resets.cancel(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { badRequest, notFound } from '../../../shared/contract/errors.ts';
+import type { salesOperations } from '../../../shared/contract/operations-sales.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { Sales } from '../domains/sales/index.ts';
 import type { Payments } from '../domains/payments/index.ts';
@@ -15,15 +16,6 @@ export interface SalesOperationDeps {
   requireAccount(companyId: number): void;
 }
 
-type SalesOperationName =
-  | 'sales.get'
-  | 'sales.paymentForm'
-  | 'sales.registerPayment'
-  | 'payments.get'
-  | 'payments.cancel'
-  | 'payments.types'
-  | 'reference.exchangeRate';
-
 /** A window of one row by id: the list query itself (same columns, same includes) narrowed to the record. */
 const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
 
@@ -33,7 +25,7 @@ const ONE = { offset: 0, limit: 1, direction: 'desc' } as const;
  * query with its includes, GET / POST /sales/{bv_id}/payment/ and the payments list query. The
  * automatic rate is the exchange-rate module's rateOn, the one payOnSale takes.
  */
-export function createSalesOperationHandlers(deps: SalesOperationDeps): HandlersOf<SalesOperationName> {
+export function createSalesHandlers(deps: SalesOperationDeps): HandlersOf<keyof typeof salesOperations> {
   const { rates } = deps;
   const bankAccounts = deps.db.prepare<[number], { id: number; iban: string; bank_name: string; currency: string }>(
     'SELECT id, iban, bank_name, currency FROM account_bank_accounts WHERE company_id = ? ORDER BY id',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { makePrivate } from '../store/private-files.ts';
 import { conflict, notFound, OperationError } from '../../../shared/contract/errors.ts';
 import type { Account } from '../../../shared/domain/accounts.ts';
-import type { Snapshot } from '../../../shared/contract/operations-snapshots.ts';
+import type { Snapshot, snapshotOperations } from '../../../shared/contract/operations-snapshots.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import { formatTimestamp, type Clock } from '../time.ts';
 import type { LiveDatabase } from '../store/live-database.ts';
@@ -52,7 +52,7 @@ const toSnapshot = (meta: SnapshotMeta): Snapshot => {
  * them back next to the live ones and swaps them in with the reset's swap, in one synchronous
  * step. One save, restore or reset at a time.
  */
-export function createSnapshotOperations(deps: SnapshotDeps) {
+export function createSnapshots(deps: SnapshotDeps) {
   const store = new SnapshotStore(deps.dataDir, deps.db.path, deps.folders);
   store.removeLeftovers();
   let job: Job | undefined;
@@ -127,24 +127,27 @@ export function createSnapshotOperations(deps: SnapshotDeps) {
     });
   }
 
-  const handlers: HandlersOf<'snapshots.list' | 'snapshots.save' | 'snapshots.restore' | 'snapshots.delete'> = {
-    'snapshots.list': () =>
-      store
-        .all()
-        .sort((a, b) => b.created_ts.localeCompare(a.created_ts) || a.name.localeCompare(b.name))
-        .map(toSnapshot),
-    'snapshots.save': ({ name, overwrite }) => save(name, overwrite ?? false),
-    'snapshots.restore': ({ name }) => restore(name),
-    'snapshots.delete': ({ name }) => {
-      existing(name);
-      if (job && job.kind !== 'resetting' && job.name === name) throw conflict(describe(job));
-      store.remove(name);
-      return { deleted: name };
-    },
-  };
+  /** Newest first (then by name). */
+  function list(): Snapshot[] {
+    return store
+      .all()
+      .sort((a, b) => b.created_ts.localeCompare(a.created_ts) || a.name.localeCompare(b.name))
+      .map(toSnapshot);
+  }
+
+  /** 404: no such snapshot; 409: it is being saved or restored. */
+  function remove(name: string): { deleted: string } {
+    existing(name);
+    if (job && job.kind !== 'resetting' && job.name === name) throw conflict(describe(job));
+    store.remove(name);
+    return { deleted: name };
+  }
 
   return {
-    handlers,
+    list,
+    save,
+    restore,
+    remove,
     /**
      * The reset's handler made exclusive with snapshots: refused (409) while a snapshot is saved
      * or restored, and a save or restore is refused while it runs (both replace or read the file).
@@ -156,5 +159,17 @@ export function createSnapshotOperations(deps: SnapshotDeps) {
         return exclusive({ kind: 'resetting' }, async () => reset(input));
       };
     },
+  };
+}
+export type Snapshots = ReturnType<typeof createSnapshots>;
+
+/** Named copies of the whole data (shared/contract/operations-snapshots.ts). */
+export function createSnapshotHandlers(deps: { snapshots: Pick<Snapshots, 'list' | 'save' | 'restore' | 'remove'> }): HandlersOf<keyof typeof snapshotOperations> {
+  const { snapshots } = deps;
+  return {
+    'snapshots.list': () => snapshots.list(),
+    'snapshots.save': ({ name, overwrite }) => snapshots.save(name, overwrite ?? false),
+    'snapshots.restore': ({ name }) => snapshots.restore(name),
+    'snapshots.delete': ({ name }) => snapshots.remove(name),
   };
 }

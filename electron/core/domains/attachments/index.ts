@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Database } from 'better-sqlite3';
 import { badRequest, notFound, OperationError } from '../../../../shared/contract/errors.ts';
-import type { attachmentOperations } from '../../../../shared/contract/operations-attachments.ts';
-import type { AttachmentDeleted, AttachmentUploadResult } from '../../../../shared/domain/attachments.ts';
-import type { HandlersOf } from '../../operation-handlers.ts';
+import type { OperationInput } from '../../../../shared/contract/operations.ts';
+import type { Attachment, AttachmentDeleted, AttachmentUploadResult, StoragePatch, StorageSettings, StorageTestResult } from '../../../../shared/domain/attachments.ts';
 import type { Clock } from '../../time.ts';
 import type { CoreEventBus } from '../../events.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -40,6 +39,9 @@ export interface AttachmentsDeps {
   storageRefusal?(companyId: number): Error | undefined;
 }
 
+/** A file as the operations carry it (attachments.upload): its bytes in base64, with the document it goes to. */
+export type EncodedUpload = Omit<OperationInput<'attachments.upload'>, 'company_id'>;
+
 /** A file on its way to a downloader: its original bytes, streamed from the storage. */
 export interface AttachmentDownload {
   stream: Readable;
@@ -50,7 +52,7 @@ export interface AttachmentDownload {
 /**
  * Attachments kept on each account's FTP storage, and that storage's setting (see
  * docs/data-model.md, "Attachments"). One implementation behind every door: the REST routes use
- * `rest`, the operations map (control API, IPC, CLI) `handlers`.
+ * `rest`, the operations (control API, IPC, CLI; electron/core/operations/attachments.ts) the rest.
  */
 export function createAttachments(deps: AttachmentsDeps) {
   const { db } = deps;
@@ -106,63 +108,81 @@ export function createAttachments(deps: AttachmentsDeps) {
     return { ...address, root: embedded.root, accounts: storage.embeddedAccounts() };
   }
 
-  const handlers: HandlersOf<keyof typeof attachmentOperations> = {
-    'storage.get': ({ company_id }) => (deps.requireAccount(company_id), storage.show(company_id)),
-    'storage.update': async ({ company_id, ...patch }) => {
-      deps.requireAccount(company_id);
-      const updated = await storage.update(company_id, patch);
-      health.forget(company_id);
-      return updated;
-    },
-    'storage.test': async ({ company_id }) => {
-      deps.requireAccount(company_id);
-      try {
-        const result = await probeStorage(await storage.target(company_id));
-        if (result.ok) health.worked(company_id);
-        else health.failed(company_id, result.message);
-        return result;
-      } catch (error) {
-        if (!(error instanceof OperationError)) throw error;
-        health.failed(company_id, error.message);
-        return { ok: false, message: error.message, duration_ms: 0 };
-      }
-    },
-    'attachments.list': ({ company_id, doctype, doc_id }) => {
-      deps.requireAccount(company_id);
-      return statements.ofDocument.all(company_id, doctype, doc_id).map((row) => toAttachment(row, deps.publicUrl()));
-    },
-    'attachments.get': ({ company_id, attachment_id }) => toAttachment(rowOf(company_id, attachment_id), deps.publicUrl()),
-    'attachments.upload': async ({ company_id, file_name, content_base64, upload_id, ...fields }) => {
-      deps.requireAccount(company_id);
-      const base64 = content_base64.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw badRequest('content_base64: not base64');
-      const content = Buffer.from(base64, 'base64');
-      const file: IncomingFile = { filename: file_name, size: content.length, read: async () => content };
-      const target = {
-        doctype: fields.doctype,
-        doc_id: fields.doc_id,
-        client_id: fields.client_id ?? null,
-        title: fields.title ?? '',
-        is_public: fields.is_public ? (1 as const) : (0 as const),
-        attachment_type_id: fields.attachment_type_id ?? null,
-      };
-      const [row] = await health.observe(company_id, () => uploader.upload(company_id, target, [file], upload_id));
-      return toAttachment(row!, deps.publicUrl());
-    },
-    'attachments.download': async ({ company_id, attachment_id }) => {
-      rowOf(company_id, attachment_id);
-      const download = await open(company_id, attachment_id);
-      const content = await readAll(download.stream);
-      return { file_name: download.fileName, content_type: download.contentType, content_base64: content.toString('base64') };
-    },
-    'attachments.delete': ({ company_id, attachment_id }) => remove(company_id, attachment_id),
-  };
+  /** The account's storage setting, never its password (storage.get). */
+  function storageSettings(companyId: number): StorageSettings {
+    deps.requireAccount(companyId);
+    return storage.show(companyId);
+  }
+
+  async function updateStorage(companyId: number, patch: StoragePatch): Promise<StorageSettings> {
+    deps.requireAccount(companyId);
+    const updated = await storage.update(companyId, patch);
+    health.forget(companyId);
+    return updated;
+  }
+
+  /** Connects, logs in, writes, reads back and removes a probe file; the outcome is the storage's health too. */
+  async function testStorage(companyId: number): Promise<StorageTestResult> {
+    deps.requireAccount(companyId);
+    try {
+      const result = await probeStorage(await storage.target(companyId));
+      if (result.ok) health.worked(companyId);
+      else health.failed(companyId, result.message);
+      return result;
+    } catch (error) {
+      if (!(error instanceof OperationError)) throw error;
+      health.failed(companyId, error.message);
+      return { ok: false, message: error.message, duration_ms: 0 };
+    }
+  }
+
+  /** The attachments of one document, oldest first. */
+  function ofDocument(companyId: number, doctype: EncodedUpload['doctype'], docId: number): Attachment[] {
+    deps.requireAccount(companyId);
+    return statements.ofDocument.all(companyId, doctype, docId).map((row) => toAttachment(row, deps.publicUrl()));
+  }
+
+  /** One file to a document, with the checks and storage of POST /attachments/upload/ (400: not base64). */
+  async function uploadEncoded(companyId: number, { file_name, content_base64, upload_id, ...fields }: EncodedUpload): Promise<Attachment> {
+    deps.requireAccount(companyId);
+    const base64 = content_base64.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw badRequest('content_base64: not base64');
+    const content = Buffer.from(base64, 'base64');
+    const file: IncomingFile = { filename: file_name, size: content.length, read: async () => content };
+    const target = {
+      doctype: fields.doctype,
+      doc_id: fields.doc_id,
+      client_id: fields.client_id ?? null,
+      title: fields.title ?? '',
+      is_public: fields.is_public ? (1 as const) : (0 as const),
+      attachment_type_id: fields.attachment_type_id ?? null,
+    };
+    const [row] = await health.observe(companyId, () => uploader.upload(companyId, target, [file], upload_id));
+    return toAttachment(row!, deps.publicUrl());
+  }
+
+  /** The whole file of an attachment in base64 (the desktop window; HTTP clients stream download_url). */
+  async function downloadEncoded(companyId: number, id: number): Promise<{ file_name: string; content_type: string; content_base64: string }> {
+    rowOf(companyId, id);
+    const download = await open(companyId, id);
+    const content = await readAll(download.stream);
+    return { file_name: download.fileName, content_type: download.contentType, content_base64: content.toString('base64') };
+  }
 
   const changed = (companyId: number, ids: number[]) =>
     deps.events.emit('data.changed', { company_id: companyId, tables: ['attachments'], records: { attachments: ids } });
 
   return {
-    handlers,
+    storageSettings,
+    updateStorage,
+    testStorage,
+    ofDocument,
+    /** One attachment's metadata. */
+    get: (companyId: number, id: number): Attachment => toAttachment(rowOf(companyId, id), deps.publicUrl()),
+    upload: uploadEncoded,
+    download: downloadEncoded,
+    /** Its file on the storage first (503 and nothing removed when the storage is unreachable), then its row and key. */
+    delete: remove,
     useEmbeddedForAll,
     /** Why the account's storage failed its last use (attention.list); undefined when it worked or was not used. */
     storageProblem: (companyId: number) => health.problemOf(companyId),

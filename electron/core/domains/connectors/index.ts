@@ -13,7 +13,7 @@ import { createOrderCancel } from './order-cancel.ts';
 import type { ProductPushes } from '../products/index.ts';
 
 export type { ConnectorRow } from './config.ts';
-export { createConnectorWriter, INBOX_PATH_PREFIX } from './connector-write.ts';
+export { createConnectorWriter, INBOX_PATH_PREFIX, type ConnectorWriter } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
 export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
 // The orders waiting for a document (the overview).

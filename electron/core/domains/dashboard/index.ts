@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
 import type { DashboardOverview } from '../../../../shared/contract/operations-dashboard.ts';
-import type { HandlersOf } from '../../operation-handlers.ts';
 import type { Clock } from '../../time.ts';
 import type { ApiLog } from '../api-log/index.ts';
 import { prepareAggregates } from './aggregates.ts';
@@ -19,10 +18,10 @@ export interface DashboardDeps {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * dashboard.overview: the overview's figures and charts, one indexed aggregate each (no query per
+ * The overview's figures and charts (dashboard.overview), one indexed aggregate each (no query per
  * row shown). "Today", "this month" and "the last hour" are the service clock's.
  */
-export function createDashboard(deps: DashboardDeps): HandlersOf<'dashboard.overview'> {
+export function createDashboard(deps: DashboardDeps) {
   const sql = prepareAggregates(deps.db);
 
   function overview(companyId: number, days: 30 | 90): DashboardOverview {
@@ -91,5 +90,6 @@ export function createDashboard(deps: DashboardDeps): HandlersOf<'dashboard.over
     };
   }
 
-  return { 'dashboard.overview': ({ company_id, days }) => overview(company_id, days === 90 ? 90 : 30) };
+  return { overview };
 }
+export type Dashboard = ReturnType<typeof createDashboard>;

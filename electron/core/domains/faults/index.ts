@@ -1,8 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { badRequest, notFound, OperationError } from '../../../../shared/contract/errors.ts';
-import type { faultOperations } from '../../../../shared/contract/operations-faults.ts';
-import type { Fault, FaultLatency } from '../../../../shared/domain/faults.ts';
-import type { HandlersOf } from '../../operation-handlers.ts';
+import type { Fault, FaultLatency, NewFault } from '../../../../shared/domain/faults.ts';
 import type { CoreEventBus } from '../../events.ts';
 import { formatTimestamp, type Clock } from '../../time.ts';
 import { connectionGeneration } from '../../store/live-database.ts';
@@ -161,7 +159,14 @@ export function createFaults(deps: FaultsDeps) {
     return min + Math.floor(random() * (max - min + 1));
   };
 
-  function add(companyId: number, input: Omit<Parameters<HandlersOf<'faults.add'>['faults.add']>[0], 'company_id'>): Fault {
+  /** The account's faults, oldest first (faults.list). */
+  function list(companyId: number): Fault[] {
+    deps.requireAccount(companyId);
+    return ofAccount.all(companyId).map(faultOf);
+  }
+
+  /** faults.add: every rule between the fields is a 400 naming the field. */
+  function add(companyId: number, input: NewFault): Fault {
     deps.requireAccount(companyId);
     const method = input.method ?? '*';
     const path = input.path ?? '*';
@@ -197,25 +202,21 @@ export function createFaults(deps: FaultsDeps) {
     for (const go of waiting ?? []) go();
   }
 
-  const handlers: HandlersOf<keyof typeof faultOperations> = {
-    'faults.list': ({ company_id }) => {
-      deps.requireAccount(company_id);
-      return ofAccount.all(company_id).map(faultOf);
-    },
-    'faults.add': ({ company_id, ...input }) => add(company_id, input),
-    'faults.delete': ({ company_id, fault_id }) => {
-      deps.requireAccount(company_id);
-      const removed = remove.run(company_id, fault_id).changes;
-      if (removed === 0) throw notFound(`fault ${fault_id} does not exist in account ${company_id}`);
-      ownChanges += removed;
-      forget();
-      release(fault_id);
-      return { deleted_id: fault_id };
-    },
-  };
+  /** faults.delete: the calls it holds in a latency go on at once. */
+  function removeFault(companyId: number, faultId: number): { deleted_id: number } {
+    deps.requireAccount(companyId);
+    const removed = remove.run(companyId, faultId).changes;
+    if (removed === 0) throw notFound(`fault ${faultId} does not exist in account ${companyId}`);
+    ownChanges += removed;
+    forget();
+    release(faultId);
+    return { deleted_id: faultId };
+  }
 
   return {
-    handlers,
+    list,
+    add,
+    remove: removeFault,
     /** Rows of sandbox_faults this connection wrote (the data version leaves them out). */
     ownChanges: () => ownChanges,
     /** True when the account has a fault that can still fire (its REST GETs then skip the answer cache). */

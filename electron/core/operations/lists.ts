@@ -1,4 +1,5 @@
 import { badRequest } from '../../../shared/contract/errors.ts';
+import type { listOperations } from '../../../shared/contract/operations-lists.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
 import type { WindowOptions } from '../store/paging.ts';
 import type { Sales } from '../domains/sales/index.ts';
@@ -28,18 +29,6 @@ export interface ScreenListDeps {
   /** Europe/Bucharest date (the product query wants it for its pricelist rules). */
   today(): string;
 }
-
-type ListName =
-  | 'lists.sales'
-  | 'lists.invoices'
-  | 'lists.proformas'
-  | 'lists.fiscalReceipts'
-  | 'lists.payments'
-  | 'lists.awbs'
-  | 'lists.contacts'
-  | 'lists.products'
-  | 'lists.connectorOrders'
-  | 'search.global';
 
 interface WindowInput<S extends string> {
   company_id: number;
@@ -87,7 +76,7 @@ function common(deps: ScreenListDeps, input: WindowInput<string>) {
  * the domain's own list query (the same WHERE, columns and records as its REST list) and answers
  * the rows with the total.
  */
-export function createScreenListHandlers(deps: ScreenListDeps): HandlersOf<ListName> {
+export function createListHandlers(deps: ScreenListDeps): HandlersOf<keyof typeof listOperations> {
   return {
     'lists.sales': (input) =>
       deps.sales.window(

@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { badRequest } from '../../../shared/contract/errors.ts';
 import { CLOCK_EARLIEST, CLOCK_LATEST, type ClockState, type ClockUpdate } from '../../../shared/contract/operations-clock.ts';
-import type { HandlersOf } from '../operation-handlers.ts';
 import { formatTimestamp, type Clock } from '../time.ts';
 import { advanced, createTestClock, settingFromJson, type ClockSetting, type TestClock } from './test-clock.ts';
 import { parseWallTime } from './wall-time.ts';
@@ -33,26 +32,15 @@ export function openTestClock(db: Database, base: Clock): TestClock {
   return clock;
 }
 
-/** clock.get and clock.update; `changed` runs after every update (the webhook dispatcher looks at what is due). */
-export function createClockHandlers(clock: TestClock, changed: () => void): HandlersOf<'clock.get' | 'clock.update'> {
-  return {
-    'clock.get': () => stateOf(clock),
-    'clock.update': (update) => {
-      clock.set(nextSetting(clock, update));
-      changed();
-      return stateOf(clock);
-    },
-  };
-}
-
+/** The clock as clock.get and clock.update answer it. */
 export function stateOf(clock: TestClock): ClockState {
   const setting = clock.setting();
   const now = formatTimestamp(clock.now());
   return setting.mode === 'offset' ? { mode: 'offset', now, offset_s: setting.offset_ms / 1000 } : { mode: setting.mode, now };
 }
 
-/** What an update body asks for; every rule between its fields is a 400 naming the field. */
-function nextSetting(clock: TestClock, update: ClockUpdate): ClockSetting {
+/** What an update body (clock.update) asks for; every rule between its fields is a 400 naming the field. */
+export function nextSetting(clock: TestClock, update: ClockUpdate): ClockSetting {
   const { mode, now, offset_s, advance_s } = update;
   if (advance_s !== undefined) {
     if (now !== undefined) throw badRequest('advance_s: not together with now (now sets the clock, advance_s moves it)');
