@@ -18,6 +18,7 @@ import { assembleConnectors } from './assemble/connectors.ts';
 import { assembleBackOffice } from './assemble/back-office.ts';
 import { assembleTestingTools } from './assemble/testing-tools.ts';
 import { assembleFidelity } from './assemble/fidelity.ts';
+import { assembleOperations } from './assemble/operations.ts';
 
 export type { SeedKind } from './store/seed-store.ts';
 export type { CoreOptions } from './assemble/core-options.ts';
@@ -27,7 +28,8 @@ export { DATABASE_FILE } from './paths.ts';
 /**
  * The service core: store, business rules and the typed operations map. Imports nothing of
  * Electron; the desktop app, the headless server and the tests all host this same object.
- * Each area is put together in its own assembler (assemble/); this is their table of contents.
+ * Each area's domains are built by its own assembler (assemble/), and assemble/operations.ts gives
+ * them to the handlers of the operations (operations/); this is their table of contents.
  */
 export function createCore(options: CoreOptions) {
   // Later areas' answers to earlier ones (a closure over a const assigned below, called only after it is).
@@ -37,19 +39,12 @@ export function createCore(options: CoreOptions) {
   const files = assembleFiles(storage, options.dataDir, { storageRefusal: (companyId) => testing.faults.storageRefusal(companyId) });
   const ledger = assembleLedger(storage);
   const connectors = assembleConnectors(storage, ledger);
-  const backOffice = assembleBackOffice(storage, ledger, connectors, files);
+  const backOffice = assembleBackOffice(storage, connectors, files);
   const testing = assembleTestingTools(options, storage, ledger, connectors, files);
   const fidelity = assembleFidelity(storage, options.dataDir);
 
-  const handlers: OperationHandlers = {
-    ...storage.handlers,
-    ...files.handlers,
-    ...ledger.handlers,
-    ...connectors.handlers,
-    ...backOffice.handlers,
-    ...testing.handlers,
-    ...fidelity.handlers,
-  };
+  // Every operation's handler (operations/<area>.ts), given the domains built above.
+  const handlers: OperationHandlers = assembleOperations({ storage, files, ledger, connectors, backOffice, testing, fidelity });
 
   const { db, events } = storage;
   const { webhooks } = connectors;

@@ -65,7 +65,7 @@ export const staffOperations = {
 
 /**
  * Staff actions on documents the REST API can change too (each handler calls the domain function
- * of the REST route), and the preview of the invoice action (electron/core/operations/staff-documents.ts).
+ * of the REST route), and the preview of the invoice action (electron/core/operations/staff.ts).
  * Rules: docs/control-api.md "Staff actions (control API)".
  */
 export const staffDocumentOperations = {

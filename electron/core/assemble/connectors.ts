@@ -1,18 +1,19 @@
-import { createStaffActions } from '../domains/connectors/index.ts';
+import { createConnectorWriter, createStaffActions } from '../domains/connectors/index.ts';
+import { createInvoiceStorno } from '../domains/invoices/index.ts';
+import { createProformaInvoice } from '../domains/proformas/index.ts';
+import { createContactUpdate } from '../domains/contacts/index.ts';
 import { createWebhooks } from '../webhooks/index.ts';
-import { createOrderOperationHandlers } from '../operations/orders.ts';
-import { createStaffDocumentHandlers } from '../operations/staff-documents.ts';
-import { createDocumentActionHandlers } from '../operations/document-actions.ts';
 import type { Storage } from './storage.ts';
 import type { Ledger } from './ledger.ts';
 
 /**
- * Connectors and webhooks: the staff's actions on orders and documents (status, invoice, AWB,
- * storno, proforma to invoice, contact edits), each committing its notifications with it, and
- * the dispatcher that delivers them.
+ * Connectors, webhooks and the staff's actions: an order's status, invoice and AWB, a product
+ * published, an invoice reversed, a proforma invoiced, a contact edited (each committing its
+ * notifications with it), the connectors' settings, and the dispatcher that delivers the
+ * notifications.
  */
 export function assembleConnectors(storage: Storage, ledger: Ledger) {
-  const { db, deps, requireAccount } = storage;
+  const { db, deps } = storage;
   const { reads, products } = ledger;
   const staffActions = createStaffActions({ db, deps, connectors: reads.connectors, push: products.push, invoices: reads.invoices });
   const webhooks = createWebhooks({
@@ -22,18 +23,15 @@ export function assembleConnectors(storage: Storage, ledger: Ledger) {
     events: storage.events,
     outbox: deps.outbox,
     publicUrl: deps.publicUrl,
-    connectors: reads.connectors,
-    requireAccount,
   });
-  const issueOrderInvoice = staffActions.issueInvoice;
-  const handlers = {
-    ...webhooks.handlers,
-    ...staffActions.handlers,
-    ...createStaffDocumentHandlers({ db, awbs: reads.awbs, issueInvoice: issueOrderInvoice, requireAccount }),
-    // Reverse an invoice, invoice a proforma, edit a contact (and the previews of the first two).
-    ...createDocumentActionHandlers({ db, deps, invoices: reads.invoices, contacts: reads.contacts, push: products.push, issueOrderInvoice, requireAccount }),
-    ...createOrderOperationHandlers({ connectors: reads.connectors, deliveries: webhooks.deliveries, requireAccount, publicUrl: deps.publicUrl }),
+  return {
+    staffActions,
+    webhooks,
+    connectorWriter: createConnectorWriter(db, deps.clock),
+    // Reverse an invoice, invoice a proforma (one of a connector order as its order is), edit a contact.
+    storno: createInvoiceStorno(db, deps, { invoices: reads.invoices, push: products.push }),
+    proformaInvoice: createProformaInvoice(db, deps, { invoices: reads.invoices, push: products.push, issueOrderInvoice: staffActions.issueInvoice }),
+    contactUpdate: createContactUpdate(db, deps.clock, reads.contacts),
   };
-  return { webhooks, handlers };
 }
 export type ConnectorsArea = ReturnType<typeof assembleConnectors>;

@@ -63,3 +63,4 @@ export function assembleFidelity(storage: Storage, dataDir: string) {
     close: () => recorder.close(),
   };
 }
+export type FidelityArea = ReturnType<typeof assembleFidelity>;

@@ -22,6 +22,6 @@ export function assembleFiles(
     requireAccount: storage.requireAccount,
     storageRefusal: late.storageRefusal,
   });
-  return { attachments, handlers: attachments.handlers };
+  return { attachments };
 }
 export type FilesArea = ReturnType<typeof assembleFiles>;

@@ -12,19 +12,15 @@ import { createReference } from '../domains/reference/index.ts';
 import { createProducts } from '../domains/products/index.ts';
 import { createImages } from '../domains/images/index.ts';
 import { createConnectors } from '../domains/connectors/index.ts';
-import { createSalesOperationHandlers } from '../operations/sales.ts';
-import { createProductOperationHandlers } from '../operations/products.ts';
-import { createDocumentOperationHandlers } from '../operations/documents.ts';
-import { createPrintHandlers } from '../operations/print.ts';
 import type { Storage } from './storage.ts';
 
 /**
  * The ledger and its documents: sales, products, invoices, proformas, receipts, payments, AWBs,
- * stock, service files, contacts and connector orders (the read side of every list of the spec),
- * and the staff's reads of single records and printouts over the same queries.
+ * stock, service files, contacts and connector orders: the read side of every list of the spec,
+ * which the staff's reads of single records and printouts run too.
  */
 export function assembleLedger(storage: Storage) {
-  const { db, pager, deps, requireAccount } = storage;
+  const { db, pager, deps } = storage;
   const today = () => formatDate(storage.clock.now());
   const sales = createSales(db, pager);
   const products = createProducts(db, pager, deps);
@@ -43,16 +39,6 @@ export function assembleLedger(storage: Storage) {
     images: createImages(db, pager, deps, storage.outbound),
     connectors: createConnectors(db, pager, deps, products.push),
   };
-  const handlers = {
-    // The sale detail, its payment form and the payment action (the REST routes' own functions).
-    ...createSalesOperationHandlers({ db, sales, payments: reads.payments, rates: deps.rates, requireAccount }),
-    // The Products screen: detail, edit, images, the form's options (the REST routes' own functions).
-    ...createProductOperationHandlers({ db, products, images: reads.images, reference: reads.reference, requireAccount, today, publicUrl: deps.publicUrl }),
-    // The document screens' details: one record each, on the same domain queries as the REST lists.
-    ...createDocumentOperationHandlers({ db, ...reads, links: deps.links, publicUrl: deps.publicUrl, requireAccount }),
-    // A selection of invoices, proformas or AWB labels printed as one PDF.
-    ...createPrintHandlers({ db, requireAccount }),
-  };
-  return { sales, products, reads, today, handlers };
+  return { sales, products, reads, today };
 }
 export type Ledger = ReturnType<typeof assembleLedger>;

@@ -1,14 +1,10 @@
 import { join } from 'node:path';
 import { readKeptRows, writeKeptRows } from '../store/reset.ts';
-import { createClockHandlers } from '../clock/clock-operations.ts';
 import { createFaults } from '../domains/faults/index.ts';
 import { createFixtures } from '../domains/fixtures/index.ts';
-import { fixturesJsonSchema } from '../../../shared/contract/fixtures.ts';
 import { EMBEDDED_FTP_FOLDER } from '../domains/attachments/index.ts';
-import { createResetOperations } from '../operations/reset.ts';
-import { createSnapshotOperations } from '../operations/snapshots.ts';
-import { createAccountAdminHandlers } from '../operations/accounts.ts';
-import type { OperationHandlers } from '../operation-handlers.ts';
+import { createResets } from '../operations/reset.ts';
+import { createSnapshots } from '../operations/snapshots.ts';
 import type { CoreOptions } from './core-options.ts';
 import type { Storage } from './storage.ts';
 import type { Ledger } from './ledger.ts';
@@ -17,7 +13,8 @@ import type { FilesArea } from './files.ts';
 
 /**
  * The tools a test suite drives the ERP side with: fault switches, declared fixtures, the reset
- * and named snapshots of the whole data, the test clock, and an account per test worker.
+ * and named snapshots of the whole data. (The test clock is storage's; an account per test
+ * worker is an operation over the accounts, electron/core/operations/accounts.ts.)
  */
 export function assembleTestingTools(options: CoreOptions, storage: Storage, ledger: Ledger, connectors: ConnectorsArea, files: FilesArea) {
   const { db, clock, events, accounts, apiLog, requireAccount } = storage;
@@ -77,7 +74,7 @@ export function assembleTestingTools(options: CoreOptions, storage: Storage, led
     if (delivering) dispatcher.start();
   }
 
-  const resets = createResetOperations({
+  const resets = createResets({
     liveFile: storage.file,
     clock,
     events,
@@ -91,7 +88,7 @@ export function assembleTestingTools(options: CoreOptions, storage: Storage, led
     accounts: () => accounts.list(),
   });
   // Named copies of the whole data: the database, the file store and the embedded FTP root.
-  const snapshots = createSnapshotOperations({
+  const snapshots = createSnapshots({
     db,
     dataDir: options.dataDir,
     folders: [
@@ -104,28 +101,6 @@ export function assembleTestingTools(options: CoreOptions, storage: Storage, led
     accounts: () => accounts.list(),
   });
 
-  const handlers = {
-    ...resets.handlers,
-    // One reset, snapshot save or restore at a time (409 for the others).
-    'service.reset': snapshots.exclusiveReset(resets.handlers['service.reset']),
-    ...snapshots.handlers,
-    // A moved clock may make webhook retries due: the dispatcher looks at the outbox at once.
-    ...createClockHandlers(clock, () => dispatcher.wake()),
-    // An account per test worker: a copy of the demo (or an empty one) and its delete with all it owns.
-    ...createAccountAdminHandlers({
-      db,
-      clock,
-      accounts,
-      attachments,
-      images: ledger.reads.images,
-      files: storage.deps.files,
-      dispatcher,
-      flushApiLog: () => apiLog.flush(),
-    }),
-    // Declared data for a test run: the same writes as the operations and the order import.
-    'fixtures.apply': (doc) => fixtures.apply(doc),
-    'fixtures.schema': () => fixturesJsonSchema(),
-    ...faults.handlers,
-  } satisfies Partial<OperationHandlers>;
-  return { faults, resets, handlers };
+  return { faults, fixtures, resets, snapshots };
 }
+export type TestingTools = ReturnType<typeof assembleTestingTools>;

@@ -1,21 +1,16 @@
 import type { Database } from 'better-sqlite3';
 import type { documentActionOperations } from '../../../shared/contract/operations-document-actions.ts';
-import type { DomainDeps } from '../domain-deps.ts';
 import type { HandlersOf } from '../operation-handlers.ts';
-import { createContactUpdate, type Contacts } from '../domains/contacts/index.ts';
-import { createInvoiceStorno, type Invoices } from '../domains/invoices/index.ts';
-import type { ProductPushes } from '../domains/products/index.ts';
-import { createProformaInvoice, type IssueOrderInvoice } from '../domains/proformas/index.ts';
+import type { createContactUpdate } from '../domains/contacts/index.ts';
+import type { createInvoiceStorno } from '../domains/invoices/index.ts';
+import type { createProformaInvoice } from '../domains/proformas/index.ts';
 
 export interface DocumentActionDeps {
+  /** The dry runs' transactions. */
   db: Database;
-  deps: DomainDeps;
-  invoices: Invoices;
-  contacts: Contacts;
-  /** The product_update notifications of the stock an action moves. */
-  push: ProductPushes;
-  /** A proforma of a connector order is invoiced as its order is (connectors' issueInvoice, not the handler). */
-  issueOrderInvoice: IssueOrderInvoice;
+  storno: Pick<ReturnType<typeof createInvoiceStorno>, 'storno'>;
+  proformaInvoice: Pick<ReturnType<typeof createProformaInvoice>, 'invoice'>;
+  contactUpdate: Pick<ReturnType<typeof createContactUpdate>, 'update'>;
   /** 404 for an account that does not exist. */
   requireAccount(companyId: number): void;
 }
@@ -33,9 +28,7 @@ class RolledBack<T> {
  * and its refusals are the action's.
  */
 export function createDocumentActionHandlers(d: DocumentActionDeps): HandlersOf<keyof typeof documentActionOperations> {
-  const storno = createInvoiceStorno(d.db, d.deps, { invoices: d.invoices, push: d.push });
-  const proformaInvoice = createProformaInvoice(d.db, d.deps, { invoices: d.invoices, push: d.push, issueOrderInvoice: d.issueOrderInvoice });
-  const contactUpdate = createContactUpdate(d.db, d.deps.clock, d.contacts);
+  const { storno, proformaInvoice, contactUpdate } = d;
 
   function dryRun<I, O>(run: (input: I) => O): (input: I) => O {
     return (input) => {

@@ -15,7 +15,7 @@ import type { ProductPushes } from '../products/index.ts';
 export type { ConnectorRow } from './config.ts';
 export { createConnectorWriter, INBOX_PATH_PREFIX, type ConnectorWriter } from './connector-write.ts';
 export type { OrderImportInput, OrderImportOutcome } from './orders-import.ts';
-export { createStaffActions, type StaffActionDeps } from './staff-actions.ts';
+export { createStaffActions, type StaffActionDeps, type StaffActions } from './staff-actions.ts';
 // The orders waiting for a document (the overview).
 export { WAITING_AWB, WAITING_INVOICE } from './orders-read.ts';
 export { createInvoiceFollowUps, type InvoiceFollowUpsReader, type IssueOrderInvoice } from './staff-invoice-preview.ts';

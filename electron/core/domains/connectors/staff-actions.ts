@@ -1,7 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { staffOperations } from '../../../../shared/contract/operations-staff.ts';
 import type { DomainDeps } from '../../domain-deps.ts';
-import type { HandlersOf } from '../../operation-handlers.ts';
 import type { Invoices } from '../invoices/index.ts';
 import type { ProductPushes } from '../products/index.ts';
 import type { Connectors } from './index.ts';
@@ -35,17 +33,20 @@ export function createStaffActions({ db, deps, connectors, push, invoices }: Sta
   const awb = createStaffOrderAwb(db, { orders, status, push });
   const publishing = createStaffProductPublishing(db, deps, { orders, deliveries: orders.deliveries, push });
 
+  const followUps = createInvoiceFollowUps(db);
   // The order's invoice, its answer telling the follow-ups (AWB, status, notifications)
   // orders.invoicePreview announces: the function orders.issueInvoice, its preview and the
   // invoice of an order's proforma (proformas.invoice) all run.
-  const issueInvoice = createInvoiceFollowUps(db).reported(invoice.issue);
+  const issueInvoice = followUps.reported(invoice.issue);
 
-  const handlers: HandlersOf<keyof typeof staffOperations> = {
-    'orders.setStatus': (input) => status.set(input),
-    'orders.issueInvoice': issueInvoice,
-    'orders.generateAwb': (input) => awb.generate(input),
-    'products.publish': (input) => publishing.publish(input),
-    'products.unpublish': (input) => publishing.unpublish(input),
+  return {
+    setStatus: status.set,
+    issueInvoice,
+    /** orders.invoicePreview: the invoice action run and rolled back. */
+    previewInvoice: (input: Parameters<typeof issueInvoice>[0]) => followUps.preview(issueInvoice, input),
+    generateAwb: awb.generate,
+    publish: publishing.publish,
+    unpublish: publishing.unpublish,
   };
-  return { handlers, issueInvoice };
 }
+export type StaffActions = ReturnType<typeof createStaffActions>;
