@@ -2,6 +2,7 @@ import { writeBatchOf } from './store/write-batch.ts';
 import { dropSamples } from './store/planner-statistics.ts';
 import { validate } from './validate.ts';
 import {
+  isWriteOperation,
   operations as operationDefs,
   type OperationInput,
   type OperationName,
@@ -9,6 +10,7 @@ import {
 } from '../../shared/contract/operations.ts';
 import type { OperationHandlers } from './operation-handlers.ts';
 import { changedRecords } from './change-records.ts';
+import { createWriteAnnouncer } from './announce-writes.ts';
 import { trustCertificateAuthority } from './webhooks/http-post.ts';
 import type { CoreOptions } from './assemble/core-options.ts';
 import { assembleStorage } from './assemble/storage.ts';
@@ -49,19 +51,21 @@ export function createCore(options: CoreOptions) {
   const { db, events } = storage;
   const { webhooks } = connectors;
   const { attachments } = files;
+  /** data.changed from what a write wrote: the operations' and the REST write routes' one way. */
+  const announced = createWriteAnnouncer(db, events);
 
   /** The one validated entry into the operations: every door calls this. */
   async function invoke<K extends OperationName>(name: K, input: unknown): Promise<OperationOutput<K>> {
     const def = operationDefs[name];
     const checked = validate(def.input, input) as OperationInput<K>;
-    const output = await handlers[name](checked);
-    const changes = (def as { changes?: readonly string[] }).changes;
-    if (changes && name !== 'service.reset') {
-      const companyId = (checked as { company_id?: number }).company_id ?? null;
-      const records = changedRecords(name, checked, output);
-      events.emit('data.changed', { company_id: companyId, tables: changes, ...(records && { records }) });
-    }
-    return output;
+    const run = () => handlers[name](checked) as OperationOutput<K> | Promise<OperationOutput<K>>;
+    // The reset announces itself once its new data is in place (shared/contract/operations-reset.ts).
+    if (!isWriteOperation(def) || name === 'service.reset') return run();
+    return announced(run, (output) => ({
+      companyId: (checked as { company_id?: number }).company_id ?? null,
+      records: changedRecords(name, checked, output),
+      unmeasured: (def as { unmeasuredChanges?: readonly string[] }).unmeasuredChanges,
+    }));
   }
 
   return {
@@ -79,6 +83,8 @@ export function createCore(options: CoreOptions) {
       accounts: storage.accounts,
       sales: ledger.sales,
       dataVersion: storage.dataVersion,
+      /** Runs a REST write and announces what it wrote (announce-writes.ts), as invoke does for the operations. */
+      announced,
       files: storage.deps.files,
       links: storage.deps.links,
       attachments: attachments.rest,

@@ -17,8 +17,12 @@ export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = T
      */
     readonly file?: true;
   };
-  /** Tables the operation writes: the core announces them in `data.changed` after it ran. */
-  readonly changes?: readonly string[];
+  /**
+   * What the operation changes that no statement shows, named in its `data.changed` besides the
+   * tables its statements wrote (those are measured as it runs: electron/core/announce-writes.ts):
+   * files, state kept in memory, or '*' (every screen). Only where the measure cannot see it.
+   */
+  readonly unmeasuredChanges?: readonly string[];
   /**
    * Tables the operation reads: the renderer reads it again when `data.changed` names one of
    * them (or '*'). A write operation leaves it out.
@@ -33,6 +37,12 @@ export interface OperationDef<I extends TSchema = TSchema, O extends TSchema = T
 }
 
 export const op = <I extends TSchema, O extends TSchema>(def: OperationDef<I, O>): OperationDef<I, O> => def;
+
+/**
+ * Whether an operation writes: neither a GET nor a read the renderer refreshes (`reads`; a
+ * preview that runs an action and rolls it back is one). `invoke` announces what a write wrote.
+ */
+export const isWriteOperation = (def: Pick<OperationDef, 'http' | 'reads'>): boolean => def.http.method !== 'GET' && def.reads === undefined;
 
 export const CompanyId = Type.Integer({ minimum: 1, description: 'account id' });
 export const Empty = Type.Object({}, { additionalProperties: false });

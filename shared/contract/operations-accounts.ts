@@ -41,7 +41,6 @@ export const accountOperations = {
     input: Type.Object({ company_id: CompanyId, ...AccountPatch.properties }, { additionalProperties: false }),
     output: Account,
     http: { method: 'PATCH', path: '/accounts/:company_id' },
-    changes: ['accounts'],
   }),
   'accounts.create': op({
     summary:
@@ -56,7 +55,6 @@ export const accountOperations = {
     ),
     output: CreatedAccount,
     http: { method: 'POST', path: '/accounts', status: 201 },
-    changes: ['accounts'],
   }),
   'accounts.delete': op({
     summary:
@@ -65,7 +63,9 @@ export const accountOperations = {
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
     output: DeletedAccount,
     http: { method: 'DELETE', path: '/accounts/:company_id' },
-    changes: ['*'],
+    // Besides its rows (measured), its files and what the service keeps in memory for it (queued
+    // deliveries, a paused receiver, its storage's health) go: every screen of the account.
+    unmeasuredChanges: ['*'],
   }),
   'apiUsers.list': op({
     summary: 'API users of an account (passwords are never shown again)',
@@ -80,13 +80,11 @@ export const accountOperations = {
     input: Type.Object({ company_id: CompanyId, ...NewApiUser.properties }, { additionalProperties: false }),
     output: CreatedApiUser,
     http: { method: 'POST', path: '/accounts/:company_id/api-users', status: 201 },
-    changes: ['api_users'],
   }),
   'apiUsers.delete': op({
     summary: 'Remove an API user',
     input: Type.Object({ company_id: CompanyId, id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     output: Type.Object({ deleted_id: Type.Integer() }),
     http: { method: 'DELETE', path: '/accounts/:company_id/api-users/:id' },
-    changes: ['api_users'],
   }),
 };

@@ -34,7 +34,6 @@ export const attachmentOperations = {
     input: Type.Object({ company_id: CompanyId, ...StoragePatch.properties }, { additionalProperties: false }),
     output: StorageSettings,
     http: { method: 'PATCH', path: '/accounts/:company_id/storage' },
-    changes: ['account_storage'],
   }),
   'storage.test': op({
     summary: 'Test the FTP storage: connect, log in, write, read back and remove a probe file under the root',
@@ -76,7 +75,6 @@ export const attachmentOperations = {
     ),
     output: Attachment,
     http: { method: 'POST', path: '/accounts/:company_id/attachments', status: 201, bodyLimit: UPLOAD_BODY_LIMIT },
-    changes: ['attachments'],
   }),
   'attachments.download': op({
     summary: 'The file of an attachment, base64 (the desktop window; HTTP clients use download_url, which streams)',
@@ -89,6 +87,5 @@ export const attachmentOperations = {
     input: Type.Object({ company_id: CompanyId, attachment_id: AttachmentId }, { additionalProperties: false }),
     output: Type.Object({ deleted_attachment_id: Type.Integer() }),
     http: { method: 'DELETE', path: '/accounts/:company_id/attachments/:attachment_id' },
-    changes: ['attachments'],
   }),
 };

@@ -64,7 +64,8 @@ export const clockOperations = {
     input: ClockUpdate,
     output: ClockState,
     http: { method: 'PATCH', path: '/clock' },
-    // Every screen may show something of "today" (default dates, the rate of the day, prices in force).
-    changes: ['*'],
+    // Every screen may show something of "today" (default dates, the rate of the day, prices in force),
+    // and the clock is kept in memory: no statement shows its move.
+    unmeasuredChanges: ['*'],
   }),
 } as const;

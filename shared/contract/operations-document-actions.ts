@@ -28,7 +28,6 @@ export const documentActionOperations = {
     input: InvoiceStornoInput,
     output: InvoiceStornoDone,
     http: { method: 'POST', path: `${INVOICE}/storno` },
-    changes: ['invoices', 'invoice_items', 'stock', 'products', 'document_series', 'webhook_outbox'],
   }),
   'invoices.stornoPreview': op({
     summary: 'What invoices.storno would do now (the storno number, date, total, notifications): the action run and rolled back; its refusals are the action\'s',
@@ -47,10 +46,6 @@ export const documentActionOperations = {
     input: ProformaInvoiceInput,
     output: ProformaInvoiceDone,
     http: { method: 'POST', path: `${PROFORMA}/invoice` },
-    changes: [
-      'invoices', 'invoice_items', 'proformas', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations',
-      'document_series', 'connector_orders', 'awbs', 'webhook_outbox',
-    ],
   }),
   'proformas.invoicePreview': op({
     summary: "What proformas.invoice would do now (series, number, date, total, notifications): the action run and rolled back; its refusals are the action's",
@@ -68,6 +63,5 @@ export const documentActionOperations = {
     input: ContactUpdateInput,
     output: Contact,
     http: { method: 'PATCH', path: '/accounts/:company_id/contacts/:contact_id' },
-    changes: ['contacts', 'contact_addresses'],
   }),
 } as const;

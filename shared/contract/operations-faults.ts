@@ -22,13 +22,11 @@ export const faultOperations = {
     input: Type.Object({ company_id: CompanyId, ...NewFault.properties }, { additionalProperties: false }),
     output: Fault,
     http: { method: 'POST', path: '/accounts/:company_id/faults', status: 201 },
-    changes: ['sandbox_faults'],
   }),
   'faults.delete': op({
     summary: 'Remove a fault; calls it holds in a latency go on at once',
     input: Type.Object({ company_id: CompanyId, fault_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     output: Type.Object({ deleted_id: Type.Integer() }),
     http: { method: 'DELETE', path: '/accounts/:company_id/faults/:fault_id' },
-    changes: ['sandbox_faults'],
   }),
 };

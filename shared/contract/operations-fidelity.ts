@@ -20,7 +20,6 @@ export const fidelityOperations = {
     input: Type.Object({ company_id: CompanyId, ...ProxySettingsPatch.properties }, { additionalProperties: false }),
     output: ProxySettings,
     http: { method: 'PATCH', path: '/accounts/:company_id/proxy' },
-    changes: ['account_proxies'],
   }),
   'drift.report': op({
     summary: "Where the twin answered differently from the upstream, by route template: the shadow comparisons of the account's forwarded GETs",
@@ -34,7 +33,6 @@ export const fidelityOperations = {
     input: Type.Object({ company_id: CompanyId }, { additionalProperties: false }),
     output: Type.Object({ cleared_routes: Type.Integer({ minimum: 0 }) }),
     http: { method: 'DELETE', path: '/accounts/:company_id/drift' },
-    changes: ['fidelity_routes'],
   }),
   'drift.compareHar': op({
     summary:

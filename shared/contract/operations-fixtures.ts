@@ -11,7 +11,6 @@ export const fixtureOperations = {
     input: FixturesDocument,
     output: FixturesResult,
     http: { method: 'POST', path: '/fixtures' },
-    changes: ['*'],
   }),
   'fixtures.schema': op({
     summary: 'The JSON Schema of a fixtures document (also docs/fixtures.schema.json)',

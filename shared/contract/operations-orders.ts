@@ -2,13 +2,6 @@ import Type from 'typebox';
 import { op, CompanyId } from './operation-def.ts';
 import { OrderCancelled, OrderDetail } from '../domain/order-detail.ts';
 
-/** What an order import may write (the REST connector order route's tables): the cancellation goes through it. */
-const ORDER_IMPORT_TABLES = [
-  'connector_orders', 'connector_order_items', 'connector_order_payments', 'connector_order_imports', 'connector_clients',
-  'contacts', 'contact_addresses', 'sales', 'sale_items', 'invoices', 'invoice_items', 'proformas', 'proforma_items',
-  'payments', 'payment_allocations', 'stock', 'products', 'awbs', 'document_series', 'webhook_outbox',
-] as const;
-
 /**
  * A connector order opened in the back office, and its cancellation by staff. Opened by its id in
  * the service (SERVICE_order_id): what the order list and the command palette give.
@@ -44,6 +37,5 @@ export const orderOperations = {
     ),
     output: OrderCancelled,
     http: { method: 'POST', path: '/accounts/:company_id/connectors/:connector_id/orders/:order_unique_id/cancel' },
-    changes: ORDER_IMPORT_TABLES,
   }),
 } as const;

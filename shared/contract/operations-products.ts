@@ -68,7 +68,6 @@ export const productOperations = {
     input: Type.Object({ ...ProductPatch.properties, company_id: CompanyId, product_id: ProductId }, { additionalProperties: false }),
     output: Type.Object({ product: ProductScreenDetail, notifications: Notifications }),
     http: { method: 'PATCH', path: PRODUCT },
-    changes: ['products', 'webhook_outbox'],
   }),
   'products.uploadImage': op({
     summary: 'Upload an image of a variant (content base64): the checks and storage of POST /product/{product_id}/image/',
@@ -86,14 +85,12 @@ export const productOperations = {
     ),
     output: Type.Object({ image: StoredProductImage, notifications: Notifications }),
     http: { method: 'POST', path: `${PRODUCT}/images`, status: 201, bodyLimit: IMAGE_BODY_LIMIT },
-    changes: ['product_images', 'products', 'webhook_outbox'],
   }),
   'products.deleteImages': op({
     summary: 'Delete every image of a variant and the files the service stored: DELETE /product/{product_id}/images/',
     input: Type.Object({ company_id: CompanyId, product_id: ProductId }, { additionalProperties: false }),
     output: Type.Object({ ...ProductImagesDeleted.properties, notifications: Notifications }),
     http: { method: 'DELETE', path: `${PRODUCT}/images` },
-    changes: ['product_images', 'products', 'webhook_outbox'],
   }),
   'catalogue.options': op({
     summary: 'What the product filters and the product form offer: categories, manufacturers, pricelists, workpoints, VAT rates in force, currencies',

@@ -52,7 +52,8 @@ export const resetOperations = {
     input: Reset,
     output: Type.Object({ seed: Type.String(), scale: Type.Integer(), accounts: Type.Array(Account) }),
     http: { method: 'POST', path: '/reset' },
-    changes: ['*'],
+    // Not announced by invoke: the reset announces '*' itself once the new data and its files are
+    // in place (the reset's afterSwap), whoever started it.
   }),
   'service.resetStatus': op({
     summary: 'Progress of the reset under way (also pushed as reset.progress events) and how the last one ended',

@@ -72,7 +72,6 @@ export const salesOperations = {
     input: Type.Object({ company_id: CompanyId, bv_id: BvId, ...SalePaymentRequest.properties }, { additionalProperties: false }),
     output: SalePaymentResponse,
     http: { method: 'POST', path: '/accounts/:company_id/sales/:bv_id/payments', status: 201 },
-    changes: ['payments', 'payment_allocations', 'sales', 'invoices'],
   }),
   'payments.get': op({
     summary: 'One payment as /payments/list/ answers it with include:allocations',
@@ -90,7 +89,6 @@ export const salesOperations = {
     input: Type.Object({ company_id: CompanyId, incasare_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     output: PaymentCancelled,
     http: { method: 'POST', path: '/accounts/:company_id/payments/:incasare_id/cancel' },
-    changes: ['payments', 'payment_allocations', 'sales', 'invoices', 'proformas'],
   }),
   'payments.types': op({
     summary: 'The payment types of the account as GET /payments/types/ answers them (the standard codes, then its own)',

@@ -35,6 +35,5 @@ export const serviceSettingOperations = {
     input: ServiceSettingsPatch,
     output: ServiceSettings,
     http: { method: 'PATCH', path: '/settings' },
-    changes: ['service_settings'],
   }),
 };

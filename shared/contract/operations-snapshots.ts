@@ -60,7 +60,8 @@ export const snapshotOperations = {
     ),
     output: Snapshot,
     http: { method: 'POST', path: '/snapshots', status: 201 },
-    changes: ['snapshots'],
+    // A snapshot is a folder of files (snapshots.list reads them), not rows.
+    unmeasuredChanges: ['snapshots'],
   }),
   'snapshots.restore': op({
     summary:
@@ -71,13 +72,15 @@ export const snapshotOperations = {
     input: Named,
     output: Type.Object({ snapshot: Snapshot, accounts: Type.Array(Account) }),
     http: { method: 'POST', path: '/snapshots/:name/restore' },
-    changes: ['*'],
+    // Another file and its folders are swapped in: every table, every stored file, and what was kept in memory of the old data.
+    unmeasuredChanges: ['*'],
   }),
   'snapshots.delete': op({
     summary: 'Delete a snapshot (404: no such snapshot; 409: it is being saved or restored)',
     input: Named,
     output: Type.Object({ deleted: Type.String() }),
     http: { method: 'DELETE', path: '/snapshots/:name' },
-    changes: ['snapshots'],
+    // A snapshot is a folder of files (snapshots.list reads them), not rows.
+    unmeasuredChanges: ['snapshots'],
   }),
 };

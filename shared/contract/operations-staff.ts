@@ -28,38 +28,30 @@ export const staffOperations = {
     input: OrderStatusInput,
     output: OrderStatusChanged,
     http: { method: 'POST', path: `${ORDER}/status` },
-    changes: ['connector_orders', 'webhook_outbox'],
   }),
   'orders.issueInvoice': op({
     summary: "Issue the fiscal invoice of a connector order (its sales receipt is made first when it has none); sends the invoice notification",
     input: OrderInvoiceInput,
     output: OrderInvoiceDone,
     http: { method: 'POST', path: `${ORDER}/invoice` },
-    changes: [
-      'invoices', 'invoice_items', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations', 'document_series',
-      'connector_orders', 'awbs', 'webhook_outbox',
-    ],
   }),
   'orders.generateAwb': op({
     summary: 'Generate a courier AWB for a connector order; sends the awb notification',
     input: OrderAwbInput,
     output: OrderAwbGenerated,
     http: { method: 'POST', path: `${ORDER}/awb` },
-    changes: ['awbs', 'invoices', 'invoice_items', 'sales', 'document_series', 'connector_orders', 'webhook_outbox'],
   }),
   'products.publish': op({
     summary: 'Publish a product to a connector (again: republish); sends product_published with the full product',
     input: ProductPublicationInput,
     output: ProductPublished,
     http: { method: 'POST', path: `${PRODUCT}/publish` },
-    changes: ['connector_products', 'webhook_outbox'],
   }),
   'products.unpublish': op({
     summary: 'Take a product off a connector; sends product_unpublished',
     input: ProductPublicationInput,
     output: ProductUnpublished,
     http: { method: 'POST', path: `${PRODUCT}/unpublish` },
-    changes: ['connector_products', 'webhook_outbox'],
   }),
 } as const;
 
@@ -79,7 +71,6 @@ export const staffDocumentOperations = {
     ),
     output: Awb,
     http: { method: 'POST', path: '/accounts/:company_id/awbs/:awb_id/cancel' },
-    changes: ['awbs', 'connector_orders'],
   }),
   'orders.invoicePreview': op({
     summary:

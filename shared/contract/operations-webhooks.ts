@@ -34,7 +34,6 @@ export const webhookOperations = {
     input: Type.Object({ company_id: CompanyId, connector_id: ConnectorId, ...ConnectorPatch.properties }, { additionalProperties: false }),
     output: ConnectorConfig,
     http: { method: 'PATCH', path: '/accounts/:company_id/connectors/:connector_id' },
-    changes: ['connectors', 'webhook_outbox'],
   }),
   'webhooks.list': op({
     summary: 'Webhook deliveries, newest first, each with its attempts',
@@ -69,14 +68,12 @@ export const webhookOperations = {
     input: Type.Object({ company_id: CompanyId, delivery_id: DeliveryId }, { additionalProperties: false }),
     output: WebhookDeliveryWithAttempts,
     http: { method: 'POST', path: '/accounts/:company_id/webhooks/:delivery_id/retry' },
-    changes: ['webhook_outbox', 'webhook_attempts'],
   }),
   'webhooks.cancel': op({
     summary: 'Cancel a pending delivery: no further attempt',
     input: Type.Object({ company_id: CompanyId, delivery_id: DeliveryId }, { additionalProperties: false }),
     output: WebhookDeliveryWithAttempts,
     http: { method: 'POST', path: '/accounts/:company_id/webhooks/:delivery_id/cancel' },
-    changes: ['webhook_outbox'],
   }),
   'inbox.names': op({
     summary: 'The built-in inboxes in use, with what each holds (kept_bytes of all together stay within the inbox_budget_mb setting)',

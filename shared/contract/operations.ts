@@ -23,6 +23,7 @@ import { dashboardOperations } from './operations-dashboard.ts';
 import { fidelityOperations } from './operations-fidelity.ts';
 
 export type { OperationDef } from './operation-def.ts';
+export { isWriteOperation } from './operation-def.ts';
 
 /**
  * The one map of every staff action and query the core offers. From it derive: the control

@@ -14,9 +14,6 @@ const UNTRACKED: AnswerDependencies = { now: () => 0, collect: () => ({ since: 0
  * webhook dispatcher's records of delivery attempts: the caller says which).
  * Both counters start again on a new connection, so the token also holds the connection's
  * generation: after a reset swapped the file in, no token of the old file can come back.
- * `own()` is the part this connection moves: whether a write of this process changed answer data,
- * without PRAGMA data_version, which outside a transaction takes and drops a read lock (two fcntl
- * and an fstat: a third of a small write's statements on this kind of machine).
  *
  * Answer caches use the finer pair `external()` and `dependencies`: an answer depends on the
  * tables its statements read (collected while it is made) and stays right while none of them
@@ -32,7 +29,7 @@ export function createDataVersion(db: Database, excludedChanges: () => number): 
   const tables = tableChangesOf(db);
   const dependencies = tables ?? UNTRACKED;
   const external = tables ? () => `${connectionGeneration(db)}:${others.get() as number}` : version;
-  return Object.assign(version, { own, external, dependencies });
+  return Object.assign(version, { external, dependencies });
 }
 
-export type DataVersion = (() => string) & { own: () => string; external: () => string; dependencies: AnswerDependencies };
+export type DataVersion = (() => string) & { external: () => string; dependencies: AnswerDependencies };

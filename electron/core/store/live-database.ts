@@ -49,6 +49,11 @@ export function tableChangesOf(db: Database): TableChanges | undefined {
   return db instanceof LiveDb ? db.changes : undefined;
 }
 
+/** `write` run as TableChanges.unannounced of a database from openLiveDatabase (run as is on any other). */
+export function unannounced<T>(db: Database, write: () => T): T {
+  return db instanceof LiveDb ? db.changes.unannounced(write) : write();
+}
+
 /** The connection generation of a database from openLiveDatabase (0 for any other). */
 export function connectionGeneration(db: Database): number {
   return db instanceof LiveDb ? db.generation : 0;
@@ -131,10 +136,11 @@ class LiveStatement {
 
   /**
    * Tells the connection's TableChanges what this run touched: the tables a writing statement
-   * changes (after it ran: a run that throws changed nothing), and the tables read while reads
-   * are collected. A read-only statement with no collection under way costs one check.
+   * changes (after it ran: a run that throws changed nothing; `rowsChanged` false when run()
+   * says it changed no row), and the tables read while reads are collected. A read-only
+   * statement with no collection under way costs one check.
    */
-  private touched(args: IArguments): void {
+  private touched(args: IArguments, rowsChanged = true): void {
     const changes = this.database.changes;
     if (this.native.readonly && !changes.collects) return;
     let tables = this.tables;
@@ -145,7 +151,7 @@ class LiveStatement {
       this.tablesOfSchema = this.database.schemaEpoch;
     }
     if (changes.collects) changes.read(tables.reads);
-    if (!this.native.readonly && tables.writes.length > 0) this.database.wrote(tables);
+    if (!this.native.readonly && tables.writes.length > 0) this.database.wrote(tables, rowsChanged);
   }
 
   /** In rows mode, a statement that returns data runs raw and its rows go through a shape. */
@@ -166,8 +172,9 @@ class LiveStatement {
 
   run(): unknown {
     const native = this.current();
-    const result = Reflect.apply(native.run, native, arguments);
-    this.touched(arguments);
+    const result = Reflect.apply(native.run, native, arguments) as BetterSqlite3.RunResult;
+    // Rows changed by its triggers and foreign key actions follow rows of its own (per-row programs).
+    this.touched(arguments, result.changes > 0);
     return result;
   }
   get(): unknown {
@@ -348,8 +355,8 @@ class LiveDb {
   }
 
   /** Notes a write; one that may have changed the schema also forgets the root pages and the statements' tables. */
-  wrote({ writes, changesSchema }: Pick<StatementTables, 'writes' | 'changesSchema'>): void {
-    this.changes.wrote(writes);
+  wrote({ writes, changesSchema }: Pick<StatementTables, 'writes' | 'changesSchema'>, rowsChanged = true): void {
+    this.changes.wrote(writes, rowsChanged);
     if (changesSchema) this.forgetSchema();
   }
 

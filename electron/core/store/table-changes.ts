@@ -103,12 +103,19 @@ export interface Dependencies {
   stop(): readonly string[];
 }
 
+/** The tables written while it was open (see TableChanges.collectWrites). */
+export interface WrittenTables {
+  /** Stops collecting; the tables written meanwhile ([EVERY_TABLE] when not known), sorted. */
+  stop(): readonly string[];
+}
+
 /**
  * Which tables this connection changed, and when (a sequence number moved by every write), and
  * which tables the reads of an answer went to. An answer made at sequence number `since` from
  * tables T is still right while no table of T changed after `since` (and no other connection
  * wrote: PRAGMA data_version, checked apart). Reads of concurrent answers are collected into
  * every open collection: a collection may hold more tables than its own answer read, never fewer.
+ * Writes are collected the same way, for data.changed (announce-writes.ts).
  */
 export class TableChanges implements AnswerDependencies {
   private sequence = 0;
@@ -116,6 +123,9 @@ export class TableChanges implements AnswerDependencies {
   private everyChangedAt = 0;
   private readonly changedAt = new Map<string, number>();
   private readonly collecting = new Set<Set<string>>();
+  private readonly collectingWrites = new Set<Set<string>>();
+  /** Above 0 while an unannounced write runs (see unannounced). */
+  private unannouncedDepth = 0;
 
   now(): number {
     return this.sequence;
@@ -126,12 +136,33 @@ export class TableChanges implements AnswerDependencies {
     return this.collecting.size > 0;
   }
 
-  wrote(tables: readonly string[]): void {
+  /**
+   * A statement wrote `tables`. `rowsChanged` false: it ran but changed no row (an UPDATE that
+   * found nothing): answers made before still count as stale (the cache stays on the safe side),
+   * but the write collections leave it out, as a write that changed nothing is not announced.
+   */
+  wrote(tables: readonly string[], rowsChanged = true): void {
     if (tables.length === 0) return;
     this.sequence += 1;
     for (const table of tables) {
       if (table === EVERY_TABLE) this.everyChangedAt = this.sequence;
       else this.changedAt.set(table, this.sequence);
+    }
+    if (rowsChanged && this.unannouncedDepth === 0) for (const collected of this.collectingWrites) for (const table of tables) collected.add(table);
+  }
+
+  /**
+   * Runs a synchronous write that the write collections leave out: bookkeeping announced by
+   * events of its own (a delivery attempt recorded: webhook.attempt; API log lines:
+   * apiLog.appended), which would otherwise be named by whichever write was awaiting meanwhile.
+   * Answers made before it still count as stale as with any write.
+   */
+  unannounced<T>(write: () => T): T {
+    this.unannouncedDepth += 1;
+    try {
+      return write();
+    } finally {
+      this.unannouncedDepth -= 1;
     }
   }
 
@@ -152,6 +183,24 @@ export class TableChanges implements AnswerDependencies {
       stop: () => {
         this.collecting.delete(collected);
         return collected.has(EVERY_TABLE) ? [EVERY_TABLE] : [...collected];
+      },
+    };
+  }
+
+  /**
+   * Starts collecting the tables written from now on: by statements that changed rows, by raw
+   * SQL and by a swap (EVERY_TABLE). As with reads, every write of the connection goes into
+   * every open collection: a write that awaits (a write batch, a file sent to the storage) may
+   * find tables that others wrote meanwhile in its collection, never fewer than its own. A write
+   * rolled back still counts (the collection errs on the side of more).
+   */
+  collectWrites(): WrittenTables {
+    const collected = new Set<string>();
+    this.collectingWrites.add(collected);
+    return {
+      stop: () => {
+        this.collectingWrites.delete(collected);
+        return collected.has(EVERY_TABLE) ? [EVERY_TABLE] : [...collected].sort();
       },
     };
   }

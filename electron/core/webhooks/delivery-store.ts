@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { unannounced } from '../store/live-database.ts';
 import { formatTimestamp } from '../time.ts';
 import type { AttemptOutcome } from './schedule.ts';
 import type { PostResult } from './http-post.ts';
@@ -172,7 +173,8 @@ export function createDeliveryStore(db: Database) {
     record(finished: readonly FinishedAttempt[], decide: Decide): DeliveryChange[] {
       const before = totalChanges.get()!;
       try {
-        return record(finished, decide);
+        // Announced by the dispatcher itself (webhook.attempt, data.changed), not by a write awaiting meanwhile.
+        return unannounced(db, () => record(finished, decide));
       } finally {
         ownChanges += totalChanges.get()! - before;
       }

@@ -82,6 +82,7 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
         await rm(spool, { recursive: true, force: true });
       }
     },
+    (data) => ({ attachments: data.attached_file_rec_ids }),
   );
 
   routes.endpoint(
@@ -122,5 +123,6 @@ export function registerAttachmentRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params }) => core.rest.attachments.delete(companyId, Number(params.attachment_id)),
+    (data) => ({ attachments: [data.deleted_attachment_id] }),
   );
 }

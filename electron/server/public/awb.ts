@@ -82,7 +82,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, body }) => core.rest.awbs.add(companyId, body.awbs),
-    { tables: ['awbs', 'connector_orders', 'webhook_outbox'], records: (data) => ({ awbs: data.awb_ids }) },
+    (data) => ({ awbs: data.awb_ids }),
   );
 
   routes.endpoint(
@@ -104,7 +104,7 @@ export function registerAwbRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params }) => core.rest.awbs.remove(companyId, Number(params.awb_id)),
-    { tables: ['awbs', 'connector_orders'], records: (data) => ({ awbs: [data.deleted_awb_id] }) },
+    (data) => ({ awbs: [data.deleted_awb_id] }),
   );
 
   routes.endpoint(

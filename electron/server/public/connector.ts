@@ -76,13 +76,6 @@ function orderHandler(method: 'POST' | 'PUT') {
   };
 }
 
-/** What an order import may write: the order and everything its connector's settings make of it. */
-const ORDER_TABLES = [
-  'connector_orders', 'connector_order_items', 'connector_order_payments', 'connector_order_imports', 'connector_clients',
-  'contacts', 'contact_addresses', 'sales', 'sale_items', 'invoices', 'invoice_items', 'proformas', 'proforma_items',
-  'payments', 'payment_allocations', 'stock', 'products', 'awbs', 'document_series', 'webhook_outbox',
-];
-
 export function registerConnectorRoutes(routes: RestRoutes): void {
   const orderParams = {
     ...CONNECTOR_ID,
@@ -111,7 +104,7 @@ export function registerConnectorRoutes(routes: RestRoutes): void {
         },
       },
       orderHandler(method),
-      { tables: ORDER_TABLES, records: (data) => ({ connector_orders: [data.SERVICE_order_id] }) },
+      (data) => ({ connector_orders: [data.SERVICE_order_id] }),
     );
   }
 

@@ -197,9 +197,6 @@ function registerFiscalReceiptImportRoutes(routes: RestRoutes): void {
       errors: { 400: 'a field missing or invalid (messages name receipts[i].field); nothing of the request is stored' },
     },
     ({ core, companyId, body }) => core.rest.fiscalReceipts.importReceipts(companyId, body),
-    {
-      tables: ['fiscal_receipts', 'payments', 'payment_allocations', 'sales', 'invoices'],
-      records: (data) => ({ fiscal_receipts: data.receipts.map((receipt) => receipt.fiscal_receipt_id) }),
-    },
+    (data) => ({ fiscal_receipts: data.receipts.map((receipt) => receipt.fiscal_receipt_id) }),
   );
 }

@@ -4,7 +4,7 @@ import { badRequest, isOperationError, OperationError } from '../../../shared/co
 import { IMAGE_MAX_BYTES, ImageUploadForm } from '../../../shared/domain/images.ts';
 import type { FilterSpec } from '../../../shared/filters/grammar.ts';
 import type { ImageForm } from '../../core/domains/images/index.ts';
-import type { EndpointContext, EndpointExample, RestChanges, RestRoutes, SENT } from './route-kit.ts';
+import type { EndpointContext, EndpointExample, RestRecords, RestRoutes, SENT } from './route-kit.ts';
 
 const formError = (error: unknown, limit: number): Error => {
   if (isOperationError(error)) return error;
@@ -81,14 +81,14 @@ export interface ImageUploadDoc {
 
 /**
  * Registers a POST of an image upload (multipart/form-data read by readImageForm): the form
- * goes to `store` with the endpoint's context; its answer is the endpoint's data; `changes` as
+ * goes to `store` with the endpoint's context; its answer is the endpoint's data; `records` as
  * RestRoutes.endpoint takes them.
  */
 export function registerImageUpload<T>(
   routes: RestRoutes,
   doc: ImageUploadDoc,
   store: (ctx: EndpointContext<FilterSpec>, form: ImageForm) => T | Promise<T>,
-  changes?: RestChanges<Exclude<T, typeof SENT>>,
+  records?: RestRecords<Exclude<T, typeof SENT>>,
 ): void {
   routes.endpoint(
     {
@@ -109,6 +109,6 @@ export function registerImageUpload<T>(
       example: doc.example,
     },
     async (ctx): Promise<T> => store(ctx, await readImageForm(ctx.request, ctx.reply)),
-    changes,
+    records,
   );
 }

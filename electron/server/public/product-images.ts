@@ -2,14 +2,11 @@ import Type from 'typebox';
 import { ImageUrlRequest, ProductImagesDeleted, StoredProductImage } from '../../../shared/domain/images.ts';
 import { registerImageUpload } from './image-upload.ts';
 import { mediaUrls } from './request-urls.ts';
-import type { RestChanges, RestRoutes } from './route-kit.ts';
+import type { RestRecords, RestRoutes } from './route-kit.ts';
 import { productImageUploadExample, productImageUrlExample, productImagesDeleteExample } from './product-images.examples.ts';
 
 /** An image added: its row, and the product's last_changed_ts (its notifications may follow). */
-const IMAGE_CHANGES: RestChanges<StoredProductImage> = {
-  tables: ['product_images', 'products', 'webhook_outbox'],
-  records: (data) => ({ product_images: [data.image_id], products: [data.product_id] }),
-};
+const IMAGE_RECORDS: RestRecords<StoredProductImage> = (data) => ({ product_images: [data.image_id], products: [data.product_id] });
 
 const productId = { product_id: Type.Integer({ minimum: 1 }) };
 
@@ -34,7 +31,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, request }, form) =>
       core.rest.images.addUploaded(companyId, Number(params.product_id), form, mediaUrls(request)),
-    IMAGE_CHANGES,
+    IMAGE_RECORDS,
   );
 
   routes.endpoint(
@@ -65,7 +62,7 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, request, body }) =>
       core.rest.images.addFromUrl(companyId, Number(params.product_id), body, mediaUrls(request)),
-    IMAGE_CHANGES,
+    IMAGE_RECORDS,
   );
 
   routes.endpoint(
@@ -81,9 +78,6 @@ export function registerProductImageRoutes(routes: RestRoutes): void {
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account (or it is deleted)' },
     },
     ({ core, companyId, params }) => core.rest.images.removeAll(companyId, Number(params.product_id)),
-    {
-      tables: ['product_images', 'products', 'webhook_outbox'],
-      records: (data) => ({ product_images: data.deleted_image_ids, products: [data.product_id] }),
-    },
+    (data) => ({ product_images: data.deleted_image_ids, products: [data.product_id] }),
   );
 }

@@ -160,7 +160,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, body, request }) =>
       core.rest.products.patchGrouped(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
-    { tables: ['products', 'webhook_outbox'], records: (data) => ({ products: [data.product_id] }) },
+    (data) => ({ products: [data.product_id] }),
   );
 
   routes.endpoint(
@@ -183,7 +183,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, body, request }) =>
       core.rest.products.replaceGrouped(companyId, Number(params.product_id), body as Record<string, unknown>, mediaUrls(request)),
-    { tables: ['products', 'webhook_outbox'], records: (data) => ({ products: [data.product_id] }) },
+    (data) => ({ products: [data.product_id] }),
   );
 
   routes.endpoint(
@@ -202,7 +202,7 @@ export function registerProductRoutes(routes: RestRoutes): void {
       errors: { 400: 'product_id is not a positive integer id', 404: 'no such product in the account, or it is deleted already' },
     },
     ({ core, companyId, params }) => core.rest.products.remove(companyId, Number(params.product_id)),
-    { tables: ['products', 'webhook_outbox'], records: (data) => ({ products: [data.deleted_product_id] }) },
+    (data) => ({ products: [data.deleted_product_id] }),
   );
 
   routes.endpoint(

@@ -96,14 +96,11 @@ export interface EndpointExample<F extends FilterSpec = FilterSpec> {
 }
 
 /**
- * What a write endpoint may change: after an answer below 400 that wrote something (the data
- * version moved), the core announces `data.changed` with these tables and the rows `records`
- * reads off the answer (the ids it names: no query).
+ * The rows a write endpoint wrote, read off its answer (the ids it names: no query), for its
+ * `data.changed`. The tables need no list: every endpoint that is not a GET runs through the
+ * core's write announcer, which measures them (electron/core/announce-writes.ts).
  */
-export interface RestChanges<D> {
-  tables: readonly string[];
-  records?: (data: D, params: Record<string, string>) => ChangedRecords;
-}
+export type RestRecords<D> = (data: D, params: Record<string, string>) => ChangedRecords;
 
 /** Returned by a handler that wrote its answer itself (streams, text/html, CSV). */
 export const SENT = Symbol('sent');
@@ -189,8 +186,9 @@ export class RestRoutes {
   /**
    * Any other endpoint: the handler answers the envelope's data (or SENT). A JSON body declared
    * in `body` is checked against its schema before the handler runs (400 naming each field) and
-   * handed over typed; a multipart body is left to the handler (request.parts()). A write says
-   * what it may change in `changes` (announced as data.changed).
+   * handed over typed; a multipart body is left to the handler (request.parts()). A write (any
+   * method but GET) is announced as data.changed after an answer below 400 that changed rows:
+   * the tables it wrote, and the rows `records` reads off its answer.
    */
   endpoint<F extends FilterSpec, B extends TSchema = TUnknown, D = unknown>(
     doc: Omit<EndpointDoc, 'example'> & {
@@ -199,21 +197,25 @@ export class RestRoutes {
       example: EndpointExample<F>;
     },
     handler: (ctx: EndpointContext<F> & { body: Static<B> }) => D,
-    changes?: RestChanges<Exclude<Awaited<D>, typeof SENT>>,
+    records?: RestRecords<Exclude<Awaited<D>, typeof SENT>>,
   ): void {
     const status = doc.ok.status ?? 200;
     const inEnvelope = (doc.ok.contentType ?? 'application/json') === 'application/json' && !doc.ok.whole;
+    const writes = doc.method !== 'GET';
     this.route(
       { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
       async (ctx) => {
-        // Only this process's own changes tell whether the handler wrote (see DataVersion.own).
-        const version = changes && this.core.rest.dataVersion.own();
-        const body = readBody(ctx.request, doc.body) as Static<B>;
-        const data = await handler({ ...ctx, filters: ctx.filters as FilterValues<F>, body });
-        if (changes && ctx.reply.statusCode < 400 && this.core.rest.dataVersion.own() !== version) {
-          const records = data === SENT ? undefined : changes.records?.(data as Exclude<Awaited<D>, typeof SENT>, ctx.params);
-          this.core.events.emit('data.changed', { company_id: ctx.companyId, tables: changes.tables, ...(records && { records }) });
-        }
+        const run = async () => handler({ ...ctx, filters: ctx.filters as FilterValues<F>, body: readBody(ctx.request, doc.body) as Static<B> });
+        const data = !writes
+          ? await run()
+          : await this.core.rest.announced(run, (answer) =>
+              ctx.reply.statusCode >= 400
+                ? undefined
+                : {
+                    companyId: ctx.companyId,
+                    records: answer === SENT ? undefined : records?.(answer as Exclude<Awaited<D>, typeof SENT>, ctx.params),
+                  },
+            );
         if (data === SENT) return SENT;
         ctx.reply.code(status);
         return envelope(ctx.request, status, data);

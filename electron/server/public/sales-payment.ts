@@ -51,9 +51,6 @@ export function registerSalePaymentRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, params, body }) => core.rest.payments.payOnSaleGrouped(companyId, bvId(params), body),
-    {
-      tables: ['payments', 'payment_allocations', 'sales', 'invoices'],
-      records: (data) => ({ payments: [data.incasare_id], sales: [data.bv_id] }),
-    },
+    (data) => ({ payments: [data.incasare_id], sales: [data.bv_id] }),
   );
 }

@@ -27,7 +27,7 @@ export function registerWebCategoryRoutes(routes: RestRoutes): void {
     },
     ({ core, companyId, params, request }, form) =>
       core.rest.images.replaceCategoryImage(companyId, Number(params.category_id), form, mediaUrls(request)),
-    { tables: ['web_categories'], records: (data) => ({ web_categories: [data.category_id] }) },
+    (data) => ({ web_categories: [data.category_id] }),
   );
 
   routes.endpoint(
@@ -46,9 +46,6 @@ export function registerWebCategoryRoutes(routes: RestRoutes): void {
       errors: { 400: 'category_id is not a positive integer id', 404: 'no such web category in the account (or it is deleted)' },
     },
     ({ core, companyId, params }) => core.rest.images.deleteCategory(companyId, Number(params.category_id)),
-    {
-      tables: ['web_categories', 'product_web_categories'],
-      records: (data) => ({ web_categories: data.deleted_category_ids }),
-    },
+    (data) => ({ web_categories: data.deleted_category_ids }),
   );
 }

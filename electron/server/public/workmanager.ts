@@ -129,9 +129,6 @@ export function registerWorkmanagerRoutes(routes: RestRoutes): void {
       },
     },
     ({ core, companyId, body }) => core.rest.workmanager.createSendInRequest(companyId, body),
-    {
-      tables: ['service_requests', 'awbs'],
-      records: (data) => ({ service_requests: [data.service_request_id], awbs: data.pickup_awb_id === null ? [] : [data.pickup_awb_id] }),
-    },
+    (data) => ({ service_requests: [data.service_request_id], awbs: data.pickup_awb_id === null ? [] : [data.pickup_awb_id] }),
   );
 }

@@ -4,6 +4,7 @@ import { formatTimestamp, type Clock } from '../../time.ts';
 import { notFound } from '../../../../shared/contract/errors.ts';
 import { Pager, type Window, type WindowOptions } from '../../store/paging.ts';
 import { Where } from '../../store/where.ts';
+import { unannounced } from '../../store/live-database.ts';
 
 export interface ApiLogRecord {
   companyId: number | null;
@@ -206,7 +207,8 @@ export function createApiLog(
     if (pending.length === 0 || !db.open) return;
     const rows = pending.length <= limit ? pending : pending.slice(0, limit);
     pending = rows === pending ? [] : pending.slice(limit);
-    for (const entry of writeBatch(rows)) onAppended(entry);
+    // Announced as apiLog.appended, not by a write awaiting meanwhile.
+    for (const entry of unannounced(db, () => writeBatch(rows))) onAppended(entry);
   }
 
   /** The timer's and the busy listener's turn: one batch, the rest at the next turn of the loop. */

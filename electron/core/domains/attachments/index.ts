@@ -169,9 +169,6 @@ export function createAttachments(deps: AttachmentsDeps) {
     return { file_name: download.fileName, content_type: download.contentType, content_base64: content.toString('base64') };
   }
 
-  const changed = (companyId: number, ids: number[]) =>
-    deps.events.emit('data.changed', { company_id: companyId, tables: ['attachments'], records: { attachments: ids } });
-
   return {
     storageSettings,
     updateStorage,
@@ -195,15 +192,10 @@ export function createAttachments(deps: AttachmentsDeps) {
       fileNameProblem,
       async upload(companyId: number, fields: Record<string, string>, files: IncomingFile[], baseUrl: string): Promise<AttachmentUploadResult> {
         const rows = await health.observe(companyId, () => uploader.upload(companyId, targetFromForm(fields), files));
-        changed(companyId, rows.map((row) => row.id));
         return { attached_file_rec_ids: rows.map((row) => row.id), attachments: rows.map((row) => toAttachment(row, baseUrl)) };
       },
       get: (companyId: number, id: number, baseUrl: string) => toAttachment(rowOf(companyId, id), baseUrl),
-      async delete(companyId: number, id: number): Promise<AttachmentDeleted> {
-        const deleted = await remove(companyId, id);
-        changed(companyId, [id]);
-        return deleted;
-      },
+      delete: (companyId: number, id: number): Promise<AttachmentDeleted> => remove(companyId, id),
       /** The file behind a download key; undefined when the key opens nothing (404). */
       async download(key: string): Promise<AttachmentDownload | undefined> {
         const row = statements.byKey(key);
