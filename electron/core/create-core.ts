@@ -58,13 +58,13 @@ export function createCore(options: CoreOptions) {
   async function invoke<K extends OperationName>(name: K, input: unknown): Promise<OperationOutput<K>> {
     const def = operationDefs[name];
     const checked = validate(def.input, input) as OperationInput<K>;
-    const run = () => handlers[name](checked) as OperationOutput<K> | Promise<OperationOutput<K>>;
+    const run = () => handlers[name](checked);
     // The reset announces itself once its new data is in place (shared/contract/operations-reset.ts).
     if (!isWriteOperation(def) || name === 'service.reset') return run();
     return announced(run, (output) => ({
       companyId: (checked as { company_id?: number }).company_id ?? null,
       records: changedRecords(name, checked, output),
-      unmeasured: (def as { unmeasuredChanges?: readonly string[] }).unmeasuredChanges,
+      unmeasured: def.unmeasuredChanges,
     }));
   }
 

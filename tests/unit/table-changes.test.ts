@@ -149,3 +149,39 @@ describe('the changes a LiveDatabase records', () => {
     expect(changes.unchangedSince(tables, reads.since)).toBe(false);
   });
 });
+
+describe('the tables a write collection finds (data.changed: electron/core/announce-writes.ts)', () => {
+  it('names the tables written by statements that changed rows, through triggers and foreign key actions, sorted', () => {
+    const written = changes.collectWrites();
+    live.prepare('INSERT INTO orders (customer_id, total) VALUES (?, ?)').run(1, 5);
+    live.prepare('DELETE FROM customers WHERE id = ?').run(2);
+    // An UPDATE that finds no row changed nothing.
+    live.prepare('UPDATE notes SET text = ? WHERE id = ?').run('x', 404);
+    expect(written.stop()).toEqual(['customers', 'orders', 'totals']);
+    // Closed: later writes are not collected.
+    live.prepare('INSERT INTO notes (text) VALUES (?)').run('later');
+    expect(written.stop()).toEqual(['customers', 'orders', 'totals']);
+  });
+
+  it('takes raw SQL for a write of every table; leaves out what is written unannounced', () => {
+    const raw = changes.collectWrites();
+    live.exec("UPDATE notes SET text = 'raw'");
+    expect(raw.stop()).toEqual([EVERY_TABLE]);
+
+    const written = changes.collectWrites();
+    const since = changes.now();
+    changes.unannounced(() => live.prepare('INSERT INTO notes (text) VALUES (?)').run('bookkeeping'));
+    expect(written.stop()).toEqual([]);
+    // Answers read from it are stale all the same.
+    expect(changes.unchangedSince(['notes'], since)).toBe(false);
+  });
+
+  it('gives every open collection every write (concurrent writes find each other\'s tables, never fewer than their own)', () => {
+    const first = changes.collectWrites();
+    live.prepare('INSERT INTO notes (text) VALUES (?)').run('one');
+    const second = changes.collectWrites();
+    live.prepare('UPDATE customers SET name = ? WHERE id = ?').run('Ana Maria', 1);
+    expect(second.stop()).toEqual(['customers']);
+    expect(first.stop()).toEqual(['customers', 'notes']);
+  });
+});

@@ -206,16 +206,12 @@ export class RestRoutes {
       { ...doc, ok: { ...doc.ok, ...(inEnvelope && doc.ok.schema && { schema: Envelope(doc.ok.schema) }) } },
       async (ctx) => {
         const run = async () => handler({ ...ctx, filters: ctx.filters as FilterValues<F>, body: readBody(ctx.request, doc.body) as Static<B> });
-        const data = !writes
-          ? await run()
-          : await this.core.rest.announced(run, (answer) =>
-              ctx.reply.statusCode >= 400
-                ? undefined
-                : {
-                    companyId: ctx.companyId,
-                    records: answer === SENT ? undefined : records?.(answer as Exclude<Awaited<D>, typeof SENT>, ctx.params),
-                  },
-            );
+        // A refusal (an answer of 400 or more, sent by the handler itself) is not announced.
+        const announcement = (answer: unknown) =>
+          ctx.reply.statusCode >= 400
+            ? undefined
+            : { companyId: ctx.companyId, records: answer === SENT ? undefined : records?.(answer as Exclude<Awaited<D>, typeof SENT>, ctx.params) };
+        const data = writes ? await this.core.rest.announced(run, announcement) : await run();
         if (data === SENT) return SENT;
         ctx.reply.code(status);
         return envelope(ctx.request, status, data);

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useClientInfo } from './context.tsx';
 
 /*
- * Query keys start with the operation name, so a `data.changed` event (or a later mapping of
- * the operations' `changes` tables) can invalidate exactly the reads it affects.
+ * Query keys start with the operation name, so a `data.changed` event can invalidate exactly the
+ * reads it affects (invalidation.ts: by the tables each operation `reads`).
  */
 
 export function useHealth() {
