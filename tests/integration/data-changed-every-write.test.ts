@@ -115,12 +115,17 @@ const REST_FLOOR: Record<string, readonly string[]> = {
 
 /**
  * Tables written besides the writes under test, each announced by an event of its own: the API
- * log (apiLog.appended) and the webhook dispatcher's attempts (webhook.attempt). The screens see
- * them through those events; a call that writes nothing may still find them changed.
+ * log (apiLog.appended), the webhook dispatcher's attempts (webhook.attempt) and a receiver's
+ * pause (data.changed when it starts or ends). The screens see them through those events; a call
+ * that writes nothing may still find them changed.
  */
-const BACKGROUND = new Set(['api_log', 'webhook_outbox', 'webhook_attempts']);
-/** Columns a REST call moves without any announcement, by design: an API user's last use (apiUsers.list reads the API log too). */
-const SILENT_COLUMNS: Record<string, readonly string[]> = { api_users: ['last_used_ts'] };
+const BACKGROUND = new Set(['api_log', 'webhook_outbox', 'webhook_attempts', 'receiver_health']);
+/**
+ * Columns moved without any announcement, by design: an API user's last use by a REST call
+ * (apiUsers.list reads the API log too), the failures counted while a receiver stays paused (the
+ * screens show the pause, announced when it starts or ends).
+ */
+const SILENT_COLUMNS: Record<string, readonly string[]> = { api_users: ['last_used_ts'], receiver_health: ['consecutive_failures', 'paused_until'] };
 
 /** A data.changed of the dispatcher (deliveries progressing, a receiver paused), not of the write under test. */
 const fromDispatcher = (changed: CoreEvents['data.changed']) =>

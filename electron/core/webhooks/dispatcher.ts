@@ -13,6 +13,7 @@ import { createDeliveryStore, type DeliveryChange, type FinishedAttempt, type Se
 import { formatTimestamp } from '../time.ts';
 import { ReceiverBreaker } from './breaker.ts';
 import { createReceiverHealthStore } from './receiver-health.ts';
+import { unannounced } from '../store/live-database.ts';
 import { ClaimBook, rotate } from './claims.ts';
 
 export const USER_AGENT = `ERP-Workbench/${APP_VERSION} (webhooks; ERP REST API ${API_VERSION})`;
@@ -125,7 +126,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   function keepPause(companyId: number, connectorId: number): void {
     if (!deps.db.open) return;
     try {
-      healthChanges += health.keep(companyId, connectorId, breaker.pauseOf(connectorId));
+      // The dispatcher announces a pause that starts or ends itself, not a write awaiting meanwhile.
+      healthChanges += unannounced(deps.db, () => health.keep(companyId, connectorId, breaker.pauseOf(connectorId)));
     } catch (error) {
       // Busy store: the pause holds in memory; only a restart before the next attempt would forget it.
       console.error('[erp-workbench] the pause of a webhook receiver could not be written:', error);
