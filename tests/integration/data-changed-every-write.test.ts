@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isWriteOperation, operations, type OperationInput, type OperationName, type OperationOutput } from '../../shared/contract/operations.ts';
-import { CORE_EVENT_NAMES, type CoreEvents } from '../../shared/contract/events.ts';
-import type { CoreEventMessage } from '../../shared/contract/ipc.ts';
+import type { CoreEvents } from '../../shared/contract/events.ts';
 import { changedByEvent, queryIsAffected, type Changed } from '../../renderer/src/api/invalidation.ts';
 import { ANSWERS_ALWAYS_DEPEND_ON } from '../../electron/server/public/cached-answers.ts';
 import { basicAuth, databaseFile, useDemo, withWritableDb } from './harness.ts';
 import { PNG } from './fixtures.ts';
 import { orderableProducts, payment, r2 } from './orders.ts';
 import { multipart } from './requests.ts';
+import { changedTables, listenToCore, readStore, settleBackground, tableDigests } from './write-effects.ts';
+import { OPERATION_FLOOR, REST_FLOOR } from './hand-kept-change-lists.ts';
 
 /*
  * Every write is announced from what it wrote (electron/core/announce-writes.ts), so no screen
@@ -32,88 +31,6 @@ const EXAMPLES_CLOCK = new Date('2026-11-27T08:00:00Z');
 const demo = useDemo({ clock: { now: () => EXAMPLES_CLOCK } });
 
 /**
- * The tables each operation listed by hand in the contract before they were measured (its
- * `changes`), and each REST write route in its declaration: every table of it the write changed
- * must still be announced. '*' stands for every table the write changed.
- */
-const OPERATION_FLOOR: Partial<Record<OperationName, readonly string[]>> = {
-  'service.reset': ['*'],
-  'snapshots.save': ['snapshots'],
-  'snapshots.restore': ['*'],
-  'snapshots.delete': ['snapshots'],
-  'clock.update': ['*'],
-  'accounts.update': ['accounts'],
-  'accounts.create': ['accounts'],
-  'accounts.delete': ['*'],
-  'apiUsers.create': ['api_users'],
-  'apiUsers.delete': ['api_users'],
-  'settings.update': ['service_settings'],
-  'connectors.update': ['connectors', 'webhook_outbox'],
-  'webhooks.retry': ['webhook_outbox', 'webhook_attempts'],
-  'webhooks.cancel': ['webhook_outbox'],
-  'orders.setStatus': ['connector_orders', 'webhook_outbox'],
-  'orders.issueInvoice': [
-    'invoices', 'invoice_items', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations', 'document_series',
-    'connector_orders', 'awbs', 'webhook_outbox',
-  ],
-  'orders.generateAwb': ['awbs', 'invoices', 'invoice_items', 'sales', 'document_series', 'connector_orders', 'webhook_outbox'],
-  'products.publish': ['connector_products', 'webhook_outbox'],
-  'products.unpublish': ['connector_products', 'webhook_outbox'],
-  'awbs.cancel': ['awbs', 'connector_orders'],
-  'storage.update': ['account_storage'],
-  'attachments.upload': ['attachments'],
-  'attachments.delete': ['attachments'],
-  'orders.cancel': [
-    'connector_orders', 'connector_order_items', 'connector_order_payments', 'connector_order_imports', 'connector_clients', 'contacts',
-    'contact_addresses', 'sales', 'sale_items', 'invoices', 'invoice_items', 'proformas', 'proforma_items', 'payments', 'payment_allocations',
-    'stock', 'products', 'awbs', 'document_series', 'webhook_outbox',
-  ],
-  'sales.registerPayment': ['payments', 'payment_allocations', 'sales', 'invoices'],
-  'payments.cancel': ['payments', 'payment_allocations', 'sales', 'invoices', 'proformas'],
-  'products.update': ['products', 'webhook_outbox'],
-  'products.uploadImage': ['product_images', 'products', 'webhook_outbox'],
-  'products.deleteImages': ['product_images', 'products', 'webhook_outbox'],
-  'faults.add': ['sandbox_faults'],
-  'faults.delete': ['sandbox_faults'],
-  'fixtures.apply': ['*'],
-  'invoices.storno': ['invoices', 'invoice_items', 'stock', 'products', 'document_series', 'webhook_outbox'],
-  'proformas.invoice': [
-    'invoices', 'invoice_items', 'proformas', 'sales', 'sale_items', 'stock', 'products', 'payments', 'payment_allocations', 'document_series',
-    'connector_orders', 'awbs', 'webhook_outbox',
-  ],
-  'contacts.update': ['contacts', 'contact_addresses'],
-  'proxy.update': ['account_proxies'],
-  'drift.clear': ['fidelity_routes'],
-};
-
-const ORDER_IMPORT = [
-  'connector_orders', 'connector_order_items', 'connector_order_payments', 'connector_order_imports', 'connector_clients', 'contacts',
-  'contact_addresses', 'sales', 'sale_items', 'invoices', 'invoice_items', 'proformas', 'proforma_items', 'payments', 'payment_allocations',
-  'stock', 'products', 'awbs', 'document_series', 'webhook_outbox',
-];
-const IMAGES = ['product_images', 'products', 'webhook_outbox'];
-const REST_FLOOR: Record<string, readonly string[]> = {
-  'PATCH /product/{product_id}/': ['products', 'webhook_outbox'],
-  'PUT /product/{product_id}/': ['products', 'webhook_outbox'],
-  'DELETE /product/{product_id}/': ['products', 'webhook_outbox'],
-  'POST /connector/{connector_id}/order/{order_id}/': ORDER_IMPORT,
-  'PUT /connector/{connector_id}/order/{order_id}/': ORDER_IMPORT,
-  'POST /sales/{bv_id}/payment/': ['payments', 'payment_allocations', 'sales', 'invoices'],
-  'POST /payments/fiscalreceipt/': ['fiscal_receipts', 'payments', 'payment_allocations', 'sales', 'invoices'],
-  'POST /awb/add/': ['awbs', 'connector_orders', 'webhook_outbox'],
-  'DELETE /awb/{awb_id}/': ['awbs', 'connector_orders'],
-  'POST /product/{product_id}/image/': IMAGES,
-  'PUT /product/{product_id}/image/': IMAGES,
-  'DELETE /product/{product_id}/images/': IMAGES,
-  'POST /productwebcategories/{category_id}/image/': ['web_categories'],
-  'DELETE /productwebcategories/{category_id}/': ['web_categories', 'product_web_categories'],
-  'POST /workmanager/sendinrequest/': ['service_requests', 'awbs'],
-  // Announced by the attachments domain itself before.
-  'POST /attachments/upload/': ['attachments'],
-  'DELETE /attachments/{attachment_id}/': ['attachments'],
-};
-
-/**
  * Tables written besides the writes under test, each announced by an event of its own: the API
  * log (apiLog.appended), the webhook dispatcher's attempts (webhook.attempt) and a receiver's
  * pause (data.changed when it starts or ends). The screens see them through those events; a call
@@ -133,63 +50,13 @@ const fromDispatcher = (changed: CoreEvents['data.changed']) =>
 
 type Row = Record<string, unknown>;
 
-/** A new connection for each look (a snapshot restore and a reset swap another file in under the same name). */
-function withStore<T>(read: (db: BetterSqlite3.Database) => T): T {
-  const db = new BetterSqlite3(databaseFile(demo.h), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-const one = <T = Row>(sql: string, ...params: unknown[]) => withStore((db) => db.prepare(sql).get(...params) as T);
-const all = <T = Row>(sql: string, ...params: unknown[]) => withStore((db) => db.prepare(sql).all(...params) as T[]);
-const value = <T = number>(sql: string, ...params: unknown[]) => withStore((db) => db.prepare(sql).pluck().get(...params) as T);
+const store = () => databaseFile(demo.h);
+const one = <T = Row>(sql: string, ...params: unknown[]) => readStore(store(), (db) => db.prepare(sql).get(...params) as T);
+const all = <T = Row>(sql: string, ...params: unknown[]) => readStore(store(), (db) => db.prepare(sql).all(...params) as T[]);
+const value = <T = number>(sql: string, ...params: unknown[]) => readStore(store(), (db) => db.prepare(sql).pluck().get(...params) as T);
 const writeSql = (sql: string, ...params: unknown[]) => withWritableDb(demo.h, (db) => db.prepare(sql).run(...params));
-
-/** A digest of every table's rows (SQLite's own tables and the silent columns left out). */
-function fingerprint(): Map<string, string> {
-  return withStore((db) => {
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name").pluck().all() as string[];
-    const digests = new Map<string, string>();
-    for (const table of tables) {
-      const silent = SILENT_COLUMNS[table] ?? [];
-      const columns = (db.pragma(`table_info("${table}")`) as Array<{ name: string }>).map((c) => c.name).filter((c) => !silent.includes(c));
-      const rows = db.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}"`).raw().all();
-      digests.set(table, createHash('sha1').update(JSON.stringify(rows)).digest('hex'));
-    }
-    return digests;
-  });
-}
-
-const changedTables = (before: Map<string, string>, after: Map<string, string>): string[] =>
-  [...new Set([...before.keys(), ...after.keys()])].filter((table) => before.get(table) !== after.get(table)).sort();
-
-/** Every core event from now until stop(). */
-function listen(): { events: CoreEventMessage[]; stop: () => void } {
-  const events: CoreEventMessage[] = [];
-  const offs = CORE_EVENT_NAMES.map((name) =>
-    demo.h.core.events.on(name, (payload: CoreEvents[typeof name]) => events.push({ name, payload } as CoreEventMessage)),
-  );
-  return { events, stop: () => offs.forEach((off) => off()) };
-}
-
-/** Until the background has nothing left to write: the API log flushed, no event for a while. */
-async function settle(): Promise<void> {
-  const quiet = 150;
-  const { events, stop } = listen();
-  try {
-    for (let waited = 0, seen = -1; waited < 10_000; waited += quiet) {
-      demo.h.core.rest.apiLog.flush();
-      if (seen === events.length) return;
-      seen = events.length;
-      await new Promise((resolve) => setTimeout(resolve, quiet));
-    }
-    throw new Error('the background kept writing for 10 s');
-  } finally {
-    stop();
-  }
-}
+const listen = () => listenToCore(demo.h.core);
+const settle = () => settleBackground(demo.h.core);
 
 const invoke = <K extends OperationName>(name: K, input: OperationInput<K>): Promise<OperationOutput<K>> => demo.h.core.invoke(name, input);
 
@@ -604,7 +471,7 @@ describe('every write', () => {
     expect([...names].sort()).toEqual(expected);
     // The floors name writes that exist.
     for (const name of [...Object.keys(OPERATION_FLOOR), ...Object.keys(REST_FLOOR)]) expect(names).toContain(name);
-    // Most of the account's lists are kept by the cache (the others are checked where they are).
+    // Most of the account's GETs are kept by the cache (one it does not keep has nothing to make again).
     expect(cachedReads.size).toBeGreaterThanOrEqual(10);
   });
 
@@ -616,14 +483,14 @@ describe('every write', () => {
       for (const [path, tables] of cachedReads) {
         for (let tries = 0; tries < 4 && (await restRead(path, tables)).made; tries++);
       }
-      const before = fingerprint();
+      const before = tableDigests(store(), SILENT_COLUMNS);
       const { events, stop } = listen();
       try {
         await write.run();
       } finally {
         stop();
       }
-      const changed = changedTables(before, fingerprint());
+      const changed = changedTables(before, tableDigests(store(), SILENT_COLUMNS));
       const own = events.flatMap((e) => (e.name === 'data.changed' && !fromDispatcher(e.payload) ? [e.payload] : []));
       const seen = events.map(changedByEvent).filter((c): c is Changed => c !== null);
       const named = new Set(seen.flatMap((c) => c.tables));
@@ -648,7 +515,8 @@ describe('every write', () => {
       expect(changed.filter((table) => !BACKGROUND.has(table) && !ownNames(table)), `not in its data.changed (${[...ownTables].join(', ')})`).toEqual([]);
       expect(changed.filter((table) => !named.has(table) && !named.has('*')), `changed, and no event says so (${[...named].join(', ')})`).toEqual([]);
 
-      // Every screen read that reads a changed table is refreshed (the account's, or one of no account).
+      // Every screen read that reads a changed table is refreshed (the account's, or one of no
+      // account; a read of one record follows the ids in `records`: change-records.ts).
       const company = write.company?.() ?? 1;
       const stale = (Object.keys(operations) as OperationName[]).filter((name) => {
         const def = operations[name] as { reads?: readonly string[]; record?: unknown };
