@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import type { OperationInput, OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { useClientInfo } from './context.tsx';
 import type { ErpError } from './errors.ts';
@@ -26,13 +26,16 @@ export function useOperation<K extends OperationName>(op: K, input: OperationInp
  * after it (useLiveInvalidation), so a mutation keeps no list of queries to refetch; the
  * answer is also written into any open read of the same record by the caller when it wants.
  */
-export function useAction<K extends OperationName>(op: K) {
+export function useAction<K extends OperationName>(op: K): ActionOf<K> {
   const { client } = useClientInfo();
   return useMutation<OperationOutput<K>, ErpError, OperationInput<K>>({
     mutationKey: [op],
     mutationFn: (input) => client.invoke(op, input),
   });
 }
+
+/** A write operation as useAction runs it: mutate, its pending state, the core's refusal. */
+export type ActionOf<K extends OperationName> = UseMutationResult<OperationOutput<K>, ErpError, OperationInput<K>>;
 
 /** The query client, for a page that writes an answer into the cache itself. */
 export { useQueryClient };

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
+import { Autocomplete, Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QueuedNotification } from '../../../../shared/domain/staff-actions.ts';
 import type { OrderDetail } from '../../../../shared/domain/order-detail.ts';
+import type { OperationInput } from '../../../../shared/contract/operations.ts';
 import { useAction, useOperation } from '../../api/operations.ts';
+import { ActionDialog, useActionPreview } from '../../components/action-dialog/index.ts';
 import { confirmAction, fieldErrors, notifyDone, notifyFailed } from '../../components/feedback/index.ts';
 import { AmountField, DateField } from '../../components/inputs/index.ts';
 import { CancelAwbButton } from '../awbs/CancelAwbButton.tsx';
@@ -138,78 +140,52 @@ interface DialogProps {
   onDone: (outcome: ActionOutcome) => void;
 }
 
-function FormError({ message }: { message: string | undefined }) {
-  return message ? (
-    <Text size="sm" c="red" role="alert">
-      {message}
-    </Text>
-  ) : null;
-}
-
 function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: DialogProps & { order: OrderDetail; statusMap: unknown }) {
   const { t } = useTranslation();
   const action = useAction('orders.setStatus');
   const [status, setStatus] = useState('');
   const events = statusMap && typeof statusMap === 'object' ? Object.entries(statusMap as Record<string, unknown>).map(([event, mapped]) => `${event} → ${String(mapped)}`) : [];
   const errors = fieldErrors(action.error, ['status_text']);
-  const submit = () =>
-    action.mutate(
-      { ...orderKey, status_text: status },
-      {
-        onSuccess: (answer) => {
-          const label = t('connectorOrders.actions.changeStatus');
-          onDone({ label, notifications: answer.notifications });
-          onClose();
-          setStatus('');
-          notifyDone({
-            title: answer.changed
-              ? t('connectorOrders.status.done', { status: answer.order_status })
-              : t('connectorOrders.status.unchanged', { status: answer.order_status }),
-            message: queuedText(t as Translate, label, answer.notifications),
-            link: { label: t('connectorOrders.toastLinks.log'), to: '/c/$companyId/logs/webhooks', params: { companyId: orderKey.company_id }, search: { order_unique_id: orderKey.order_unique_id } as never },
-          });
-        },
-      },
-    );
+  const label = t('connectorOrders.actions.changeStatus');
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.status.title')} data-testid="status-dialog">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Autocomplete
-            label={t('connectorOrders.status.label')}
-            description={t('connectorOrders.status.description')}
-            placeholder={order.order_status}
-            data={Object.keys((statusMap as Record<string, unknown> | undefined) ?? {})}
-            value={status}
-            onChange={setStatus}
-            error={errors.status_text}
-            maxLength={64}
-            required
-            data-autofocus
-            data-testid="status-input"
-          />
-          {events.length > 0 && (
-            <Text size="xs" c="dimmed">
-              {t('connectorOrders.status.mapped')}: {events.join(' · ')}
-            </Text>
-          )}
-          <FormError message={errors._form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={action.isPending} disabled={status.trim() === ''} data-testid="status-submit">
-              {t('connectorOrders.status.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ActionDialog
+      action={action}
+      request={() => ({ ...orderKey, status_text: status })}
+      onDone={(answer) => {
+        onDone({ label, notifications: answer.notifications });
+        setStatus('');
+      }}
+      result={(answer) => ({
+        title: answer.changed ? t('connectorOrders.status.done', { status: answer.order_status }) : t('connectorOrders.status.unchanged', { status: answer.order_status }),
+        message: queuedText(t as Translate, label, answer.notifications),
+        link: { label: t('connectorOrders.toastLinks.log'), to: '/c/$companyId/logs/webhooks', params: { companyId: orderKey.company_id }, search: { order_unique_id: orderKey.order_unique_id } as never },
+      })}
+      opened={opened}
+      onClose={onClose}
+      title={t('connectorOrders.status.title')}
+      testId="status-dialog"
+      formErrors={[errors._form]}
+      submit={{ label: t('connectorOrders.status.submit'), disabled: status.trim() === '', testId: 'status-submit' }}
+    >
+      <Autocomplete
+        label={t('connectorOrders.status.label')}
+        description={t('connectorOrders.status.description')}
+        placeholder={order.order_status}
+        data={Object.keys((statusMap as Record<string, unknown> | undefined) ?? {})}
+        value={status}
+        onChange={setStatus}
+        error={errors.status_text}
+        maxLength={64}
+        required
+        data-autofocus
+        data-testid="status-input"
+      />
+      {events.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('connectorOrders.status.mapped')}: {events.join(' · ')}
+        </Text>
+      )}
+    </ActionDialog>
   );
 }
 
@@ -222,75 +198,44 @@ function InvoiceDialog({ opened, onClose, orderKey, seriesOptions, onDone }: Dia
   const errors = fieldErrors(action.error, ['date', 'series']);
   const input = { ...orderKey, ...(date && { date }), ...(series && { series }) };
   // What the click will do with these fields: the action itself, run and rolled back by the core.
-  const preview = useOperation('orders.invoicePreview', input, { enabled: opened && date !== undefined, staleTime: 0, gcTime: 0, retry: false });
-  const submit = () =>
-    date !== undefined &&
-    action.mutate(input, {
-      onSuccess: (answer) => {
-        const label = t('connectorOrders.actions.issueInvoice');
-        onDone({ label, notifications: answer.notifications, invoice: answer });
-        onClose();
-        notifyDone({
-          title: t('connectorOrders.invoice.done', { number: `${answer.doc_series} ${answer.doc_nr}` }),
-          message: invoiceOutcomeLines(t as Translate, answer, true).slice(1).join(' · '),
-          link: { label: t('connectorOrders.toastLinks.invoice'), to: '/c/$companyId/documents/invoices', params: { companyId: orderKey.company_id }, search: { open: answer.bocp_id } as never },
-        });
-      },
-    });
-  const refusal = preview.error ? preview.error.messages.join(' ') || preview.error.message : undefined;
+  // Its refusals (a date out of range) are said in the preview's box, the action's at the field.
+  const preview = useActionPreview('orders.invoicePreview', input, { enabled: opened && date !== undefined });
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <ActionDialog
+      action={action}
+      request={() => (date === undefined ? undefined : input)}
+      onDone={(answer) => onDone({ label: t('connectorOrders.actions.issueInvoice'), notifications: answer.notifications, invoice: answer })}
+      result={(answer) => ({
+        title: t('connectorOrders.invoice.done', { number: `${answer.doc_series} ${answer.doc_nr}` }),
+        message: invoiceOutcomeLines(t as Translate, answer, true).slice(1).join(' · '),
+        link: { label: t('connectorOrders.toastLinks.invoice'), to: '/c/$companyId/documents/invoices', params: { companyId: orderKey.company_id }, search: { open: answer.bocp_id } as never },
+      })}
       opened={opened}
       onClose={onClose}
       title={t('connectorOrders.invoice.titleOrder', { uid: orderKey.order_unique_id })}
       size="lg"
-      data-testid="invoice-dialog"
+      testId="invoice-dialog"
+      preview={{
+        state: preview,
+        render: (outcome) => <InvoiceOutcomeList outcome={outcome} done={false} testId="invoice-preview" />,
+        loadingText: t('connectorOrders.invoice.previewLoading'),
+        refusedTitle: t('connectorOrders.invoice.previewRefused'),
+        refusedTestId: 'invoice-preview-refused',
+      }}
+      formErrors={[errors._form]}
+      submit={{ label: t('connectorOrders.invoice.submit'), disabled: date === undefined, testId: 'invoice-submit' }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <DateField label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} value={date} onChange={setDate} error={errors.date} data-testid="invoice-date" />
-          <Select
-            label={t('connectorOrders.invoice.series')}
-            description={t('connectorOrders.invoice.seriesHint')}
-            data={Object.entries(seriesOptions).map(([value, label]) => ({ value, label }))}
-            clearable
-            value={series}
-            onChange={setSeries}
-            error={errors.series}
-          />
-          {preview.data ? (
-            <InvoiceOutcomeList outcome={preview.data} done={false} testId="invoice-preview" />
-          ) : preview.isFetching ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                {t('connectorOrders.invoice.previewLoading')}
-              </Text>
-            </Group>
-          ) : refusal ? (
-            <Alert color="orange" variant="light" title={t('connectorOrders.invoice.previewRefused')} data-testid="invoice-preview-refused">
-              <Text size="sm">{refusal}</Text>
-            </Alert>
-          ) : null}
-          <FormError message={errors._form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={action.isPending} disabled={date === undefined} data-testid="invoice-submit">
-              {t('connectorOrders.invoice.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <DateField label={t('connectorOrders.invoice.date')} description={t('connectorOrders.invoice.dateHint')} value={date} onChange={setDate} error={errors.date} data-testid="invoice-date" />
+      <Select
+        label={t('connectorOrders.invoice.series')}
+        description={t('connectorOrders.invoice.seriesHint')}
+        data={Object.entries(seriesOptions).map(([value, label]) => ({ value, label }))}
+        clearable
+        value={series}
+        onChange={setSeries}
+        error={errors.series}
+      />
+    </ActionDialog>
   );
 }
 
@@ -315,72 +260,64 @@ function AwbDialog({ opened, onClose, orderKey, couriers, defaultCourier, onDone
   // The limits of the control API's schema, said at the field and never applied silently.
   const rules = (field: string) => ({ decimals: 2, ...bounds(field) });
   const unreadable = weight === undefined || cod === undefined || declared === undefined;
-  const submit = () =>
-    !unreadable &&
-    action.mutate(
-      {
-        ...orderKey,
-        awb_type: chosen ?? '',
-        ...(subtype.trim() && { awb_subtype: subtype.trim() }),
-        ...(num(packets) !== undefined && { awb_packet_count: num(packets) }),
-        ...(weight !== null && { weight }),
-        awb_service_type: service as 'standard' | 'express',
-        shipping_payer: payer as 'sender' | 'recipient',
-        ...(cod !== null && { cash_on_delivery: cod }),
-        ...(declared !== null && { declared_value: declared }),
-      },
-      {
-        onSuccess: (answer) => {
-          const label = t('connectorOrders.actions.generateAwb');
-          onDone({ label, notifications: answer.notifications });
-          onClose();
-          notifyDone({
-            title: t('connectorOrders.awb.done', { number: answer.awb_nr }),
-            message: queuedText(t as Translate, label, answer.notifications),
-            link: { label: t('connectorOrders.toastLinks.awb'), to: '/c/$companyId/documents/awbs', params: { companyId: orderKey.company_id }, search: { open: answer.awb_id } as never },
-          });
-        },
-      },
-    );
+  const label = t('connectorOrders.actions.generateAwb');
+  const request = (): OperationInput<typeof AWB> | undefined =>
+    unreadable
+      ? undefined
+      : {
+          ...orderKey,
+          awb_type: chosen ?? '',
+          ...(subtype.trim() && { awb_subtype: subtype.trim() }),
+          ...(num(packets) !== undefined && { awb_packet_count: num(packets) }),
+          ...(weight !== null && { weight }),
+          awb_service_type: service as 'standard' | 'express',
+          shipping_payer: payer as 'sender' | 'recipient',
+          ...(cod !== null && { cash_on_delivery: cod }),
+          ...(declared !== null && { declared_value: declared }),
+        };
   const option = (value: string) => ({ value, label: t(`connectorOrders.awb.options.${value}`, { defaultValue: value }) });
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common.close') }} opened={opened} onClose={onClose} title={t('connectorOrders.awb.title')} data-testid="awb-dialog">
-      <Stack gap="sm">
-        <Select
-          label={t('connectorOrders.awb.courier')}
-          description={t('connectorOrders.awb.courierHint')}
-          data={Object.entries(couriers).map(([value, label]) => ({ value, label }))}
-          value={chosen}
-          onChange={setCourier}
-          searchable
-          required
-          error={errors.awb_type}
-        />
-        <TextInput label={t('connectorOrders.awb.subtype')} value={subtype} onChange={(e) => setSubtype(e.currentTarget.value)} maxLength={32} error={errors.awb_subtype} />
-        <Group grow align="flex-start">
-          <NumberInput label={t('connectorOrders.awb.packets')} value={packets} onChange={setPackets} allowDecimal={false} {...bounds('awb_packet_count')} error={errors.awb_packet_count} />
-          <AmountField label={t('connectorOrders.awb.weight')} description={t('connectorOrders.awb.weightHint')} value={weight} onChange={setWeight} rules={rules('weight')} error={errors.weight} data-testid="awb-weight" />
-        </Group>
-        <Input.Wrapper label={t('connectorOrders.awb.service')} error={errors.awb_service_type}>
-          <SegmentedControl fullWidth value={service} onChange={setService} data={choicesOf(AWB, 'awb_service_type').map(option)} aria-label={t('connectorOrders.awb.service')} />
-        </Input.Wrapper>
-        <Input.Wrapper label={t('connectorOrders.awb.payer')} error={errors.shipping_payer}>
-          <SegmentedControl fullWidth value={payer} onChange={setPayer} data={choicesOf(AWB, 'shipping_payer').map(option)} aria-label={t('connectorOrders.awb.payer')} />
-        </Input.Wrapper>
-        <Group grow align="flex-start">
-          <AmountField label={t('connectorOrders.awb.cod')} description={t('connectorOrders.awb.codHint')} value={cod} onChange={setCod} rules={rules('cash_on_delivery')} error={errors.cash_on_delivery} data-testid="awb-cod" />
-          <AmountField label={t('connectorOrders.awb.declared')} description={t('connectorOrders.awb.declaredHint')} value={declared} onChange={setDeclared} rules={rules('declared_value')} error={errors.declared_value} data-testid="awb-declared" />
-        </Group>
-        <FormError message={errors._form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={submit} loading={action.isPending} disabled={!chosen || unreadable} data-testid="awb-submit">
-            {t('connectorOrders.awb.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ActionDialog
+      action={action}
+      request={request}
+      onDone={(answer) => onDone({ label, notifications: answer.notifications })}
+      result={(answer) => ({
+        title: t('connectorOrders.awb.done', { number: answer.awb_nr }),
+        message: queuedText(t as Translate, label, answer.notifications),
+        link: { label: t('connectorOrders.toastLinks.awb'), to: '/c/$companyId/documents/awbs', params: { companyId: orderKey.company_id }, search: { open: answer.awb_id } as never },
+      })}
+      opened={opened}
+      onClose={onClose}
+      title={t('connectorOrders.awb.title')}
+      testId="awb-dialog"
+      formErrors={[errors._form]}
+      submit={{ label: t('connectorOrders.awb.submit'), disabled: !chosen || unreadable, testId: 'awb-submit' }}
+    >
+      <Select
+        label={t('connectorOrders.awb.courier')}
+        description={t('connectorOrders.awb.courierHint')}
+        data={Object.entries(couriers).map(([value, label]) => ({ value, label }))}
+        value={chosen}
+        onChange={setCourier}
+        searchable
+        required
+        error={errors.awb_type}
+      />
+      <TextInput label={t('connectorOrders.awb.subtype')} value={subtype} onChange={(e) => setSubtype(e.currentTarget.value)} maxLength={32} error={errors.awb_subtype} />
+      <Group grow align="flex-start">
+        <NumberInput label={t('connectorOrders.awb.packets')} value={packets} onChange={setPackets} allowDecimal={false} {...bounds('awb_packet_count')} error={errors.awb_packet_count} />
+        <AmountField label={t('connectorOrders.awb.weight')} description={t('connectorOrders.awb.weightHint')} value={weight} onChange={setWeight} rules={rules('weight')} error={errors.weight} data-testid="awb-weight" />
+      </Group>
+      <Input.Wrapper label={t('connectorOrders.awb.service')} error={errors.awb_service_type}>
+        <SegmentedControl fullWidth value={service} onChange={setService} data={choicesOf(AWB, 'awb_service_type').map(option)} aria-label={t('connectorOrders.awb.service')} />
+      </Input.Wrapper>
+      <Input.Wrapper label={t('connectorOrders.awb.payer')} error={errors.shipping_payer}>
+        <SegmentedControl fullWidth value={payer} onChange={setPayer} data={choicesOf(AWB, 'shipping_payer').map(option)} aria-label={t('connectorOrders.awb.payer')} />
+      </Input.Wrapper>
+      <Group grow align="flex-start">
+        <AmountField label={t('connectorOrders.awb.cod')} description={t('connectorOrders.awb.codHint')} value={cod} onChange={setCod} rules={rules('cash_on_delivery')} error={errors.cash_on_delivery} data-testid="awb-cod" />
+        <AmountField label={t('connectorOrders.awb.declared')} description={t('connectorOrders.awb.declaredHint')} value={declared} onChange={setDeclared} rules={rules('declared_value')} error={errors.declared_value} data-testid="awb-declared" />
+      </Group>
+    </ActionDialog>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Checkbox, Fieldset, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../shared/domain/contacts.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, type ContactAddressInput } from '../../../../shared/domain/document-actions.ts';
 import { fiscalCodeProblem, normalFiscalCode } from '../../../../shared/domain/fiscal-code.ts';
+import type { OperationInput } from '../../../../shared/contract/operations.ts';
 import { useAction } from '../../api/operations.ts';
-import { fieldErrors, notifyDone } from '../../components/feedback/index.ts';
+import { ActionDialog } from '../../components/action-dialog/index.ts';
+import { fieldErrors } from '../../components/feedback/index.ts';
 
 type AddressForm = { address_id: number; street: string; number: string; building: string; stair: string; floor: string; apartment: string; city: string; county: string; zip: string; country: string; is_main: 0 | 1 };
 
@@ -123,114 +125,81 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
     />
   );
 
-  const submit = () => {
+  const request = (): OperationInput<'contacts.update'> | undefined => {
     setSubmitted(true);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) return undefined;
     // Optional parts left empty are sent as empty text; a country left empty is not sent (the stored one stays).
     const addresses: ContactAddressInput[] = form.addresses.map(({ country, ...a }) => ({ ...a, ...(country.trim() !== '' && { country: country.trim() }) }));
-    action.mutate(
-      {
-        company_id: companyId,
-        contact_id: contact.bocp_id,
-        name: form.name.trim(),
-        is_company: form.is_company,
-        vat_id: form.vat_id.trim(),
-        registration_nr: form.registration_nr.trim(),
-        vat_payer: form.vat_payer ? 1 : 0,
-        representative: form.representative.trim(),
-        email: form.email.trim(),
-        phone: form.phone.trim(),
-        is_client: form.is_client ? 1 : 0,
-        is_supplier: form.is_supplier ? 1 : 0,
-        addresses,
-      },
-      {
-        onSuccess: (answer) => {
-          onClose();
-          notifyDone({ title: k('done', { name: answer.name }), message: k('doneDetail') });
-        },
-      },
-    );
+    return {
+      company_id: companyId,
+      contact_id: contact.bocp_id,
+      name: form.name.trim(),
+      is_company: form.is_company,
+      vat_id: form.vat_id.trim(),
+      registration_nr: form.registration_nr.trim(),
+      vat_payer: form.vat_payer ? 1 : 0,
+      representative: form.representative.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+      is_client: form.is_client ? 1 : 0,
+      is_supplier: form.is_supplier ? 1 : 0,
+      addresses,
+    };
   };
 
   return (
-    <Modal
-      opened
+    <ActionDialog
+      action={action}
+      request={request}
+      result={(answer) => ({ title: k('done', { name: answer.name }), message: k('doneDetail') })}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={k('title', { name: contact.name })}
       size="xl"
-      data-testid="contact-edit-dialog"
+      testId="contact-edit-dialog"
+      intro={k('explain')}
+      formErrors={[remote._form, remote.addresses]}
+      submit={{ label: k('submit'), testId: 'contact-save' }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{k('explain')}</Text>
-          <SegmentedControl
-            value={String(form.is_company)}
-            onChange={(v) => set('is_company', v === '1' ? 1 : 0)}
-            data={[
-              { value: '1', label: t('documents.contacts.kinds.company') },
-              { value: '0', label: t('documents.contacts.kinds.person') },
-            ]}
-            aria-label={k('fields.kind')}
-          />
-          {text('name', { required: true, 'data-autofocus': true })}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('vat_id', { description: form.is_company ? k('hints.cui') : k('hints.cnp') })}
-            {text('registration_nr', { description: k('hints.regCom') })}
-            {text('email', { type: 'email' })}
-            {text('phone', { type: 'tel' })}
-            {text('representative')}
+      <SegmentedControl
+        value={String(form.is_company)}
+        onChange={(v) => set('is_company', v === '1' ? 1 : 0)}
+        data={[
+          { value: '1', label: t('documents.contacts.kinds.company') },
+          { value: '0', label: t('documents.contacts.kinds.person') },
+        ]}
+        aria-label={k('fields.kind')}
+      />
+      {text('name', { required: true, 'data-autofocus': true })}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('vat_id', { description: form.is_company ? k('hints.cui') : k('hints.cnp') })}
+        {text('registration_nr', { description: k('hints.regCom') })}
+        {text('email', { type: 'email' })}
+        {text('phone', { type: 'tel' })}
+        {text('representative')}
+      </SimpleGrid>
+      <Group gap="lg">
+        <Checkbox label={k('fields.vat_payer')} checked={form.vat_payer} onChange={(e) => set('vat_payer', e.currentTarget.checked)} />
+        <Checkbox label={k('fields.is_client')} checked={form.is_client} onChange={(e) => set('is_client', e.currentTarget.checked)} />
+        <Checkbox label={k('fields.is_supplier')} checked={form.is_supplier} onChange={(e) => set('is_supplier', e.currentTarget.checked)} />
+      </Group>
+      {form.addresses.map((a, i) => (
+        <Fieldset key={a.address_id} legend={k('address', { n: i + 1 })} data-testid="contact-address">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {(['street', 'number', 'building', 'stair', 'floor', 'apartment', 'city', 'county', 'zip', 'country'] as const).map((field) => (
+              <TextInput
+                key={field}
+                label={k(`fields.${field}`)}
+                value={a[field]}
+                required={field === 'street' || field === 'city' || field === 'county'}
+                onChange={(e) => setAddress(i, field, e.currentTarget.value)}
+                onBlur={blur(`addresses.${i}.${field}`)}
+                error={errorOf(`addresses.${i}.${field}`)}
+              />
+            ))}
           </SimpleGrid>
-          <Group gap="lg">
-            <Checkbox label={k('fields.vat_payer')} checked={form.vat_payer} onChange={(e) => set('vat_payer', e.currentTarget.checked)} />
-            <Checkbox label={k('fields.is_client')} checked={form.is_client} onChange={(e) => set('is_client', e.currentTarget.checked)} />
-            <Checkbox label={k('fields.is_supplier')} checked={form.is_supplier} onChange={(e) => set('is_supplier', e.currentTarget.checked)} />
-          </Group>
-          {form.addresses.map((a, i) => (
-            <Fieldset key={a.address_id} legend={k('address', { n: i + 1 })} data-testid="contact-address">
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                {(['street', 'number', 'building', 'stair', 'floor', 'apartment', 'city', 'county', 'zip', 'country'] as const).map((field) => (
-                  <TextInput
-                    key={field}
-                    label={k(`fields.${field}`)}
-                    value={a[field]}
-                    required={field === 'street' || field === 'city' || field === 'county'}
-                    onChange={(e) => setAddress(i, field, e.currentTarget.value)}
-                    onBlur={blur(`addresses.${i}.${field}`)}
-                    error={errorOf(`addresses.${i}.${field}`)}
-                  />
-                ))}
-              </SimpleGrid>
-              <Checkbox mt="xs" label={k('fields.is_main')} checked={a.is_main === 1} onChange={(e) => setAddress(i, 'is_main', e.currentTarget.checked ? 1 : 0)} />
-            </Fieldset>
-          ))}
-          {remote._form && (
-            <Text size="sm" c="red" role="alert">
-              {remote._form}
-            </Text>
-          )}
-          {remote.addresses && (
-            <Text size="sm" c="red" role="alert">
-              {remote.addresses}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={action.isPending} data-testid="contact-save">
-              {k('submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <Checkbox mt="xs" label={k('fields.is_main')} checked={a.is_main === 1} onChange={(e) => setAddress(i, 'is_main', e.currentTarget.checked ? 1 : 0)} />
+        </Fieldset>
+      ))}
+    </ActionDialog>
   );
 }

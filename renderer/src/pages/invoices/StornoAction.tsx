@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceStornoDone } from '../../../../shared/domain/document-actions.ts';
-import { useAction, useOperation } from '../../api/operations.ts';
+import { useAction } from '../../api/operations.ts';
 import { formatDate, formatMoney } from '../../app/format.ts';
-import { fieldErrors, notifyDone } from '../../components/feedback/index.ts';
+import { ActionDialog, useActionPreview } from '../../components/action-dialog/index.ts';
+import { fieldErrors } from '../../components/feedback/index.ts';
 import { DateField } from '../../components/inputs/index.ts';
 
 interface StornoInvoice {
@@ -80,88 +81,57 @@ function StornoDialog({ companyId, invoice, onClose }: { companyId: number; invo
   // undefined: the typed date cannot be read (the field says why); nothing is asked then.
   const [date, setDate] = useState<string | null | undefined>(null);
   const input = { company_id: companyId, bocp_id: invoice.bocp_id, ...(date && { date }) };
-  const preview = useOperation('invoices.stornoPreview', input, { enabled: date !== undefined, staleTime: 0, gcTime: 0, retry: false });
+  const preview = useActionPreview('invoices.stornoPreview', input, { enabled: date !== undefined, atFields: ['date'] });
   const errors = fieldErrors(action.error ?? preview.error, ['date']);
   const number = `${invoice.doc_series} ${invoice.doc_nr}`;
-  const refusal = preview.error && !errors.date ? preview.error.messages.join(' ') || preview.error.message : undefined;
-
-  const submit = () =>
-    date !== undefined &&
-    action.mutate(input, {
-      onSuccess: (answer) => {
-        onClose();
-        notifyDone({
-          title: t('documents.invoices.storno.done', { number: `${answer.doc_series} ${answer.doc_nr}`, original: number }),
-          message: outcomeLines(t as Translate, answer).slice(2).join(' '),
-          link: { label: t('documents.invoices.storno.openStorno'), to: '/c/$companyId/documents/invoices', params: { companyId }, search: { open: answer.bocp_id } as never },
-        });
-      },
-    });
+  const will = preview.outcome;
 
   return (
-    <Modal
-      opened
+    <ActionDialog
+      action={action}
+      request={() => (date === undefined ? undefined : input)}
+      result={(answer) => ({
+        title: t('documents.invoices.storno.done', { number: `${answer.doc_series} ${answer.doc_nr}`, original: number }),
+        message: outcomeLines(t as Translate, answer).slice(2).join(' '),
+        link: { label: t('documents.invoices.storno.openStorno'), to: '/c/$companyId/documents/invoices', params: { companyId }, search: { open: answer.bocp_id } as never },
+      })}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={t('documents.invoices.storno.title', { number })}
       size="lg"
-      data-testid="storno-dialog"
+      testId="storno-dialog"
+      intro={t('documents.invoices.storno.explain')}
+      preview={{
+        state: preview,
+        render: (outcome) => (
+          <List size="sm" spacing={4} data-testid="storno-preview" aria-label={t('documents.invoices.storno.previewLabel')}>
+            {outcomeLines(t as Translate, outcome).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        ),
+        loadingText: t('documents.invoices.storno.previewLoading'),
+        refusedTitle: t('documents.invoices.storno.refused'),
+        refusedTestId: 'storno-refused',
+      }}
+      formErrors={[action.error ? errors._form : undefined]}
+      submit={{
+        label: will ? t('documents.invoices.storno.submitNumber', { number: `${will.doc_series} ${will.doc_nr}` }) : t('documents.invoices.storno.submit'),
+        color: 'red.9',
+        disabled: !will || date === undefined,
+        testId: 'storno-submit',
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('documents.invoices.storno.explain')}</Text>
-          <DateField
-            label={t('documents.invoices.storno.date')}
-            description={t('documents.invoices.storno.dateHint', { date: formatDate(invoice.doc_date) })}
-            value={date}
-            onChange={setDate}
-            minDate={invoice.doc_date}
-            // The day the storno takes when the field stays empty (today on the core's clock).
-            placeholder={preview.data ? formatDate(preview.data.doc_date) : undefined}
-            error={errors.date}
-            data-testid="storno-date"
-          />
-          {preview.data ? (
-            <List size="sm" spacing={4} data-testid="storno-preview" aria-label={t('documents.invoices.storno.previewLabel')}>
-              {outcomeLines(t as Translate, preview.data).map((line) => (
-                <List.Item key={line}>{line}</List.Item>
-              ))}
-            </List>
-          ) : preview.isFetching ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                {t('documents.invoices.storno.previewLoading')}
-              </Text>
-            </Group>
-          ) : refusal ? (
-            <Alert color="orange" variant="light" title={t('documents.invoices.storno.refused')} data-testid="storno-refused">
-              <Text size="sm">{refusal}</Text>
-            </Alert>
-          ) : null}
-          {errors._form && action.error && (
-            <Text size="sm" c="red" role="alert">
-              {errors._form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={action.isPending} disabled={!preview.data || date === undefined} data-testid="storno-submit">
-              {preview.data
-                ? t('documents.invoices.storno.submitNumber', { number: `${preview.data.doc_series} ${preview.data.doc_nr}` })
-                : t('documents.invoices.storno.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <DateField
+        label={t('documents.invoices.storno.date')}
+        description={t('documents.invoices.storno.dateHint', { date: formatDate(invoice.doc_date) })}
+        value={date}
+        onChange={setDate}
+        minDate={invoice.doc_date}
+        // The day the storno takes when the field stays empty (today on the core's clock).
+        placeholder={will ? formatDate(will.doc_date) : undefined}
+        error={errors.date}
+        data-testid="storno-date"
+      />
+    </ActionDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, List, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProformaInvoiceDone } from '../../../../shared/domain/document-actions.ts';
-import { useAction, useOperation } from '../../api/operations.ts';
+import { useAction } from '../../api/operations.ts';
 import { formatDate, formatMoney } from '../../app/format.ts';
-import { fieldErrors, notifyDone } from '../../components/feedback/index.ts';
+import { ActionDialog, useActionPreview } from '../../components/action-dialog/index.ts';
+import { fieldErrors } from '../../components/feedback/index.ts';
 import { DateField } from '../../components/inputs/index.ts';
 
 interface ProformaForInvoice {
@@ -65,98 +66,66 @@ function ProformaInvoiceDialog({ companyId, proforma, onClose }: { companyId: nu
   const [date, setDate] = useState<string | null | undefined>(null);
   const [series, setSeries] = useState<string | null>(null);
   const input = { company_id: companyId, proforma_id: proforma.proforma_id, ...(date && { date }), ...(series && { series }) };
-  const preview = useOperation('proformas.invoicePreview', input, { enabled: date !== undefined, staleTime: 0, gcTime: 0, retry: false, placeholderData: (previous) => previous });
+  // The series choices come with the answer: the last one stays on screen while the next is asked.
+  const preview = useActionPreview('proformas.invoicePreview', input, { enabled: date !== undefined, atFields: ['date', 'series'], keepPrevious: true });
   const errors = fieldErrors(action.error ?? preview.error, ['date', 'series']);
   const number = `${proforma.doc_series} ${proforma.doc_nr}`;
-  const refusal = preview.error && !errors.date && !errors.series ? preview.error.messages.join(' ') || preview.error.message : undefined;
-  const options = preview.data?.series_options ?? [];
-
-  const submit = () =>
-    date !== undefined &&
-    action.mutate(input, {
-      onSuccess: (answer) => {
-        onClose();
-        notifyDone({
-          title: t('documents.proformas.toInvoice.done', { number: `${answer.doc_series} ${answer.doc_nr}`, proforma: number }),
-          message: outcomeLines(t as Translate, answer, number).slice(2).join(' '),
-          link: { label: t('documents.proformas.toInvoice.openInvoice'), to: '/c/$companyId/documents/invoices', params: { companyId }, search: { open: answer.bocp_id } as never },
-        });
-      },
-    });
+  const will = preview.outcome;
 
   return (
-    <Modal
-      opened
+    <ActionDialog
+      action={action}
+      request={() => (date === undefined ? undefined : input)}
+      result={(answer) => ({
+        title: t('documents.proformas.toInvoice.done', { number: `${answer.doc_series} ${answer.doc_nr}`, proforma: number }),
+        message: outcomeLines(t as Translate, answer, number).slice(2).join(' '),
+        link: { label: t('documents.proformas.toInvoice.openInvoice'), to: '/c/$companyId/documents/invoices', params: { companyId }, search: { open: answer.bocp_id } as never },
+      })}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={t('documents.proformas.toInvoice.title', { number })}
       size="lg"
-      data-testid="proforma-invoice-dialog"
+      testId="proforma-invoice-dialog"
+      intro={t('documents.proformas.toInvoice.explain')}
+      preview={{
+        state: preview,
+        render: (outcome) => (
+          <List size="sm" spacing={4} data-testid="proforma-invoice-preview" aria-label={t('documents.proformas.toInvoice.previewLabel')}>
+            {outcomeLines(t as Translate, outcome, number).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        ),
+        loadingText: t('documents.proformas.toInvoice.previewLoading'),
+        refusedTitle: t('documents.proformas.toInvoice.refused'),
+        refusedTestId: 'proforma-invoice-refused',
+      }}
+      formErrors={[action.error ? errors._form : undefined]}
+      submit={{
+        label: will ? t('documents.proformas.toInvoice.submitNumber', { number: `${will.doc_series} ${will.doc_nr}` }) : t('documents.proformas.toInvoice.submit'),
+        disabled: !will || date === undefined,
+        testId: 'proforma-invoice-submit',
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('documents.proformas.toInvoice.explain')}</Text>
-          <Select
-            label={t('documents.proformas.toInvoice.series')}
-            description={t('documents.proformas.toInvoice.seriesHint')}
-            data={options}
-            value={series ?? preview.data?.doc_series ?? null}
-            onChange={setSeries}
-            error={errors.series}
-            allowDeselect={false}
-            data-testid="proforma-invoice-series"
-          />
-          <DateField
-            label={t('documents.proformas.toInvoice.date')}
-            description={t('documents.proformas.toInvoice.dateHint', { date: formatDate(proforma.doc_date) })}
-            value={date}
-            onChange={setDate}
-            minDate={proforma.doc_date}
-            // The day the invoice takes when the field stays empty (today on the core's clock).
-            placeholder={preview.data ? formatDate(preview.data.doc_date) : undefined}
-            error={errors.date}
-          />
-          {preview.data && !preview.error ? (
-            <List size="sm" spacing={4} data-testid="proforma-invoice-preview" aria-label={t('documents.proformas.toInvoice.previewLabel')}>
-              {outcomeLines(t as Translate, preview.data, number).map((line) => (
-                <List.Item key={line}>{line}</List.Item>
-              ))}
-            </List>
-          ) : preview.isFetching ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm" c="dimmed">
-                {t('documents.proformas.toInvoice.previewLoading')}
-              </Text>
-            </Group>
-          ) : refusal ? (
-            <Alert color="orange" variant="light" title={t('documents.proformas.toInvoice.refused')} data-testid="proforma-invoice-refused">
-              <Text size="sm">{refusal}</Text>
-            </Alert>
-          ) : null}
-          {errors._form && action.error && (
-            <Text size="sm" c="red" role="alert">
-              {errors._form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={action.isPending} disabled={!preview.data || !!preview.error || date === undefined} data-testid="proforma-invoice-submit">
-              {preview.data && !preview.error
-                ? t('documents.proformas.toInvoice.submitNumber', { number: `${preview.data.doc_series} ${preview.data.doc_nr}` })
-                : t('documents.proformas.toInvoice.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('documents.proformas.toInvoice.series')}
+        description={t('documents.proformas.toInvoice.seriesHint')}
+        data={will?.series_options ?? []}
+        value={series ?? will?.doc_series ?? null}
+        onChange={setSeries}
+        error={errors.series}
+        allowDeselect={false}
+        data-testid="proforma-invoice-series"
+      />
+      <DateField
+        label={t('documents.proformas.toInvoice.date')}
+        description={t('documents.proformas.toInvoice.dateHint', { date: formatDate(proforma.doc_date) })}
+        value={date}
+        onChange={setDate}
+        minDate={proforma.doc_date}
+        // The day the invoice takes when the field stays empty (today on the core's clock).
+        placeholder={will ? formatDate(will.doc_date) : undefined}
+        error={errors.date}
+      />
+    </ActionDialog>
   );
 }
