@@ -1,7 +1,6 @@
 import { useEffect, type MouseEvent } from 'react';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AccountSwitcher, ColorSchemeToggle, LanguageSwitch, PreferencesMenu, SearchTrigger } from './HeaderControls.tsx';
@@ -10,6 +9,7 @@ import { AttentionMenu } from './AttentionMenu.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { ClockBanner } from './ClockBanner.tsx';
+import { Toasts } from './Toasts.tsx';
 import { ProxiedBadge } from '../../pages/fidelity/ProxiedBadge.tsx';
 import { useLiveInvalidation } from '../../api/live.ts';
 import classes from './shell.module.css';
@@ -83,8 +83,7 @@ export function AppLayout() {
       </AppShell.Main>
       <CommandPalette />
       {/* Inside the router: a toast's link to a record is a router link. */}
-      {/* Bottom right, one stack: never over the header's controls; at most four at once, the rest wait. */}
-      <Notifications position="bottom-right" limit={4} />
+      <Toasts />
     </AppShell>
   );
 }
