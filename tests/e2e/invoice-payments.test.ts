@@ -140,3 +140,41 @@ describe('a toast never covers a dialog', () => {
     }
   });
 });
+
+describe('a paid invoice reversed by a storno', () => {
+  it('offers no payment: neither the invoice nor its storno has anything to collect, and each says why', { timeout: 120_000 }, async () => {
+    const { core } = e2e();
+    const { rows } = await core.invoke('lists.invoices', { company_id: 1, paid: true, cancelled: false, limit: 200 });
+    let paid: (typeof rows)[number] | undefined;
+    for (const row of rows.filter((r) => r.storno_of_id === null && r.paid_amount > 0)) {
+      const detail = await core.invoke('invoices.get', { company_id: 1, bocp_id: row.bocp_id });
+      if (detail.reversed_by === null && detail.payment_bv_id !== null) {
+        paid = row;
+        break;
+      }
+    }
+    if (!paid) throw new Error('the demo has no paid invoice with a sales receipt');
+    const storno = await core.invoke('invoices.storno', { company_id: 1, bocp_id: paid.bocp_id });
+    const stornoName = `${storno.doc_series} ${storno.doc_nr}`;
+    const { context, page, pageErrors } = await openUi(`/c/1/documents/invoices?open=${paid.bocp_id}`);
+    const panel = page.getByTestId('invoice-detail');
+    /** The button and the reason its tooltip gives. */
+    const register = async () => {
+      const button = panel.getByRole('button', { name: 'Register payment' });
+      await expect.poll(() => button.isDisabled()).toBe(true);
+      await button.locator('xpath=..').hover();
+      const tip = page.getByRole('tooltip');
+      await tip.waitFor();
+      return (await tip.textContent()) ?? '';
+    };
+    await panel.getByTestId('badge-reversed').waitFor();
+    expect(await register()).toBe(`Reversed by storno ${stornoName}: nothing is left to collect (a refund is a payment of its own).`);
+    await page.screenshot({ path: join(RESULTS_DIR, 'invoice-reversed-no-payment-light.png') });
+
+    await page.goto(`${e2e().server.url}/#/c/1/documents/invoices?open=${storno.bocp_id}`);
+    await panel.getByTestId('badge-storno').waitFor();
+    expect(await register()).toBe('A storno invoice has nothing to collect: it reverses another invoice.');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

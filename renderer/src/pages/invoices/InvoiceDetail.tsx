@@ -21,6 +21,25 @@ import {
 import { DetailAttachments } from '../attachments/DetailAttachments.tsx';
 import { StornoAction } from './StornoAction.tsx';
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * Why the invoice takes no payment from its panel, or '' when it does. A payment from the invoice
+ * pays its sales receipt (invoices.get payment_bv_id). A storno and the invoice it reverses have
+ * nothing left to collect (their rest is 0, docs/data-model.md "What is paid"): the same fields
+ * the core derives that from, storno_of_id and the live storno in reversed_by.
+ */
+function paymentBlocked(
+  t: Translate,
+  d: { document_cancelled: number; storno_of_id: number | null; reversed_by: { doc_series: string; doc_nr: number } | null; payment_bv_id: number | null },
+): string {
+  if (d.document_cancelled) return t('paymentActions.cancelled');
+  if (d.storno_of_id !== null) return t('paymentActions.storno');
+  if (d.reversed_by) return t('paymentActions.reversed', { number: `${d.reversed_by.doc_series} ${d.reversed_by.doc_nr}` });
+  if (d.payment_bv_id === null) return t('paymentActions.noReceipt');
+  return '';
+}
+
 /** The open invoice: payment state, document, client, lines, linked records, attachments; its HTML and PDF. */
 export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,8 +48,7 @@ export function InvoiceDetail({ companyId, id, onClose }: { companyId: number; i
   const number = d ? `${d.doc_series} ${d.doc_nr}` : `#${id}`;
   const yesNo = useYesNo();
   const [paying, setPaying] = useState(false);
-  // A payment from the invoice pays its sales receipt (invoices.get payment_bv_id); why not, when it cannot.
-  const payBlocked = !d ? '' : d.document_cancelled ? t('paymentActions.cancelled') : d.payment_bv_id === null ? t('paymentActions.noReceipt') : '';
+  const payBlocked = d ? paymentBlocked(t as Translate, d) : '';
   const receipt = d?.sales.find((s) => s.bv_id === d.payment_bv_id);
 
   return (

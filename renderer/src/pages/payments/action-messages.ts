@@ -6,6 +6,8 @@ export const en = {
   invoiceTarget: 'invoice {{invoice}} (sales receipt {{sale}})',
   noReceipt: 'This invoice has no sales receipt to pay: it is paid by payments allocated to it directly.',
   cancelled: 'A cancelled document takes no payment.',
+  storno: 'A storno invoice has nothing to collect: it reverses another invoice.',
+  reversed: 'Reversed by storno {{number}}: nothing is left to collect (a refund is a payment of its own).',
   cancel: {
     action: 'Cancel payment',
     title: 'Cancel payment {{id}}?',
@@ -25,6 +27,8 @@ export const ro: Messages<typeof en> = {
   invoiceTarget: 'factura {{invoice}} (bonul de vânzare {{sale}})',
   noReceipt: 'Factura nu are bon de vânzare de încasat: se achită prin încasări alocate direct ei.',
   cancelled: 'Un document anulat nu primește încasări.',
+  storno: 'O factură de stornare nu are nimic de încasat: ea anulează o altă factură.',
+  reversed: 'Stornată prin {{number}}: nu mai este nimic de încasat (o restituire este o plată separată).',
   cancel: {
     action: 'Anulează încasarea',
     title: 'Anulați încasarea {{id}}?',
