@@ -198,6 +198,26 @@ describe('the list screens (issue 29)', () => {
     await context.close();
   });
 
+  it('Payments: the Status column says each payment\'s state, a live one "valid" as its detail does', async () => {
+    const { rows } = await core().invoke('lists.payments', { company_id: 1, cancelled: false, limit: 2 });
+    const [live, another] = [rows[0]!, rows[1]!];
+    // A cancelled one: the demo's, else one cancelled here (not the live one above).
+    const [demoCancelled] = (await core().invoke('lists.payments', { company_id: 1, cancelled: true, limit: 1 })).rows;
+    const cancelledId = demoCancelled?.incasare_id ?? (await core().invoke('payments.cancel', { company_id: 1, incasare_id: another.incasare_id })).incasare_id;
+    const name = 'Payments';
+    const { context, page, pageErrors } = await openUi('/c/1/documents/payments?cancelled=false');
+    await grid(page, name).waitFor();
+    expect(await firstRowCell(page, name, 'ID')).toBe(String(live.incasare_id));
+    expect(await firstRowCell(page, name, 'Status')).toBe('valid');
+    await page.goto(page.url().replace(/#.*/, `#/c/1/documents/payments?cancelled=true`));
+    await expect.poll(() => firstRowCell(page, name, 'ID')).toBe(String(cancelledId));
+    expect(await firstRowCell(page, name, 'Status')).toBe('cancelled');
+    await page.getByTestId('language-switch').getByText('RO', { exact: true }).click();
+    await expect.poll(() => firstRowCell(page, 'Încasări', 'Stare')).toBe('anulată');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('fits every toolbar at 1440x900 and 1280x720: no cut placeholder, no overlap; Payments shows Status without a horizontal scroll', async () => {
     const screens = ['documents/sales', 'documents/invoices', 'documents/proformas', 'documents/fiscal-receipts', 'documents/payments', 'documents/awbs', 'catalogue/products', 'catalogue/contacts', 'connectors/orders', 'logs/api', 'logs/webhooks'];
     const { context, page, pageErrors } = await openUi('/c/1/documents/sales');

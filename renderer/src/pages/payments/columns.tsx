@@ -48,8 +48,13 @@ export function usePaymentColumns(typeName: (code: string) => string): DataTable
         priority: 'high',
         header: t('payments.columns.status'),
         width: 110,
-        value: (p) => (p.document_cancelled ? 'cancelled' : ''),
-        cell: (p) => (p.document_cancelled ? <span style={PILLS}><Pill color="red">{t('sales.pill.cancelled')}</Pill></span> : null),
+        // Every payment has a state (the detail's words): a live one said "valid", not left blank.
+        value: (p) => (p.document_cancelled ? 'cancelled' : 'valid'),
+        cell: (p) => (
+          <span style={PILLS}>
+            {p.document_cancelled ? <Pill color="red">{t('payments.detail.cancelled')}</Pill> : <Pill color="teal">{t('payments.detail.valid')}</Pill>}
+          </span>
+        ),
       },
       textColumn<PaymentRow, PaymentSort>('mentions', t('payments.columns.mentions'), (p) => p.mentions, { priority: 'low', defaultHidden: true, width: 220 }),
       dateColumn<PaymentRow, PaymentSort>('last_changed_ts', t('payments.columns.changed'), (p) => p.last_changed_ts, { priority: 'low', defaultHidden: true, withTime: true }),
