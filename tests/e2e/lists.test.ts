@@ -83,6 +83,23 @@ async function toolbarProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** How many rows the list's toolbar takes: the distinct tops of its visible controls (one: everything side by side). */
+async function toolbarRows(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const table = document.querySelector('[data-testid^="data-table-"]');
+    const controls = [...table.querySelectorAll('input:not([type="hidden"]):not([type="checkbox"]), button, [data-testid="row-count"]')].filter(
+      (element: any) => element.offsetParent !== null && !element.closest('[role="grid"]') && !element.closest('.mantine-Input-section'),
+    );
+    const tops: number[] = [];
+    for (const element of controls) {
+      const box = element.getBoundingClientRect();
+      const middle = box.top + box.height / 2;
+      if (!tops.some((top) => Math.abs(top - middle) < 10)) tops.push(middle);
+    }
+    return tops.length;
+  });
+}
+
 /** The grid's horizontal overflow in px (0: every shown column fits). */
 const overflowX = (page: Page, name: string) => grid(page, name).evaluate((element: any) => element.scrollWidth - element.clientWidth);
 
@@ -218,6 +235,9 @@ describe('the list screens (issue 29)', () => {
     await context.close();
   });
 
+  /** The screens whose toolbar keeps to one row at 1440x900 and 1280x720 (the others fold their many filters). */
+  const ONE_ROW = ['documents/sales', 'documents/invoices', 'documents/payments', 'documents/fiscal-receipts', 'catalogue/contacts', 'logs/api'];
+
   it('fits every toolbar at 1440x900 and 1280x720: no cut placeholder, no overlap; Payments shows Status without a horizontal scroll', async () => {
     const screens = ['documents/sales', 'documents/invoices', 'documents/proformas', 'documents/fiscal-receipts', 'documents/payments', 'documents/awbs', 'catalogue/products', 'catalogue/contacts', 'connectors/orders', 'logs/api', 'logs/webhooks'];
     const { context, page, pageErrors } = await openUi('/c/1/documents/sales');
@@ -232,6 +252,10 @@ describe('the list screens (issue 29)', () => {
         await page.getByRole('grid').first().waitFor();
         await page.waitForTimeout(300);
         for (const problem of await toolbarProblems(page)) found.push(`${screen} ${size.width}: ${problem}`);
+        // One row where a screen's filters and the table's tools fit side by side (the tools as icons, secondary filters behind "Filters" when short of room).
+        if (ONE_ROW.includes(screen)) {
+          await expect.poll(() => toolbarRows(page), { message: `${screen} ${size.width}: toolbar rows` }).toBe(1);
+        }
         if (screen === 'documents/payments' || screen === 'documents/invoices' || screen === 'catalogue/products') await shoot(page, `${screen.split('/')[1]}-${size.width}`);
       }
       await page.goto(page.url().replace(/#.*/, '#/c/1/documents/payments'));

@@ -1,4 +1,5 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
+import { ToolButton } from './ToolButton.tsx';
 import { DENSITIES, type Density } from './prefs-store.ts';
 import type { DataTableColumn, DataTableLabels } from './types.ts';
 
@@ -23,16 +24,15 @@ export function ColumnMenu<T>(props: {
   onDensity: (density: Density) => void;
   onReset: () => void;
   labels: DataTableLabels;
+  iconOnly: boolean;
 }) {
-  const { columns, visible, onToggle, density, onDensity, onReset, labels } = props;
+  const { columns, visible, onToggle, density, onDensity, onReset, labels, iconOnly } = props;
   const hideable = columns.filter((column) => column.hideable !== false);
   const shown = hideable.filter((column) => visible(column.id));
   return (
     <Menu position="bottom-end" closeOnItemClick={false} shadow="md" width={230}>
       <Menu.Target>
-        <Button variant="default" size="xs" leftSection={<ColumnsIcon />}>
-          {labels.columns}
-        </Button>
+        <ToolButton icon={<ColumnsIcon />} label={labels.columns} iconOnly={iconOnly} />
       </Menu.Target>
       <Menu.Dropdown mah="75vh" style={{ overflowY: 'auto' }}>
         <Menu.Label>{labels.columns}</Menu.Label>

@@ -31,6 +31,7 @@ import { formatNumber } from './cells.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { columnsLeftOut } from './fit-columns.ts';
+import { useToolbarFit } from './toolbar-fit.ts';
 import { bodyGeometry, scrollOffsetToShow, type BodyGeometry } from './geometry.ts';
 import { GridBody, readValue, SELECT_WIDTH, type GridBodyHandle, type RowKey, type ShownColumn } from './GridBody.tsx';
 import { defaultLabels } from './labels.ts';
@@ -108,6 +109,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const resetPrefs = useTablePrefs((state) => state.reset);
   const density: Density = prefs.density ?? 'normal';
   const rowHeight = ROW_HEIGHT[density];
+
+  // --- the toolbar on one row: its tools as icons, then the screen told it is crowded ---------
+  const { fit, toolbarRef, startRef, endRef } = useToolbarFit();
 
   // --- sort (server-side) ------------------------------------------------------------------
   const [ownSort, setOwnSort] = useState<SortState | undefined>(props.defaultSort);
@@ -496,15 +500,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // --- render ---------------------------------------------------------------------------------
   const failedFirst = total === undefined && failure !== null;
   const isEmpty = total === 0;
-  const toolbarContext = { selected: [...selected.values()], clearSelection, total };
+  const toolbarContext = { selected: [...selected.values()], clearSelection, total, crowded: fit === 2 };
   const headerGroup = table.getHeaderGroups()[0];
 
   return (
     <div className={`${classes.root} ${scope}`} style={{ height }} data-testid={`data-table-${id}`}>
       <style>{cellCss}</style>
-      <div className={classes.toolbar}>
-        <div className={classes.toolbarStart}>{typeof toolbar === 'function' ? toolbar(toolbarContext) : toolbar}</div>
-        <div className={classes.toolbarEnd}>
+      <div ref={toolbarRef} className={classes.toolbar} data-fit={fit}>
+        <div ref={startRef} className={classes.toolbarStart}>
+          {typeof toolbar === 'function' ? toolbar(toolbarContext) : toolbar}
+        </div>
+        <div ref={endRef} className={classes.toolbarEnd}>
           {multi && selected.size > 0 && (
             <>
               <span className={classes.count} role="status">
@@ -529,6 +535,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               setSizing({});
             }}
             labels={labels}
+            iconOnly={fit > 0}
           />
           {exportFileName !== false && (
             <ExportButton
@@ -539,6 +546,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               columns={shownColumns}
               total={total}
               labels={labels}
+              iconOnly={fit > 0}
             />
           )}
         </div>

@@ -3,6 +3,7 @@ import { Button, CloseButton, Progress, Text } from '@mantine/core';
 import { formatNumber } from './cells.tsx';
 import { exportCsv, openCsvSink, type ExportProgress } from './csv.ts';
 import type { DataTableColumn, DataTableLabels, FetchWindow, SortDirection } from './types.ts';
+import { ToolButton } from './ToolButton.tsx';
 import classes from './DataTable.module.css';
 
 type State =
@@ -31,8 +32,9 @@ export function ExportButton<T>(props: {
   columns: readonly DataTableColumn<T>[];
   total: number | undefined;
   labels: DataTableLabels;
+  iconOnly: boolean;
 }) {
-  const { fileName, fetchWindow, sort, direction, columns, total, labels } = props;
+  const { fileName, fetchWindow, sort, direction, columns, total, labels, iconOnly } = props;
   const [state, setState] = useState<State>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
 
@@ -99,9 +101,7 @@ export function ExportButton<T>(props: {
           <CloseButton size="xs" aria-label={labels.cancel} onClick={() => setState({ phase: 'idle' })} display="inline-flex" ml={4} />
         </Text>
       )}
-      <Button size="xs" variant="default" leftSection={<DownloadIcon />} onClick={() => void start()} disabled={total === 0}>
-        {labels.exportCsv}
-      </Button>
+      <ToolButton icon={<DownloadIcon />} label={labels.exportCsv} iconOnly={iconOnly} onClick={() => void start()} disabled={total === 0} />
     </>
   );
 }

@@ -77,6 +77,11 @@ export interface DataTableToolbarContext<T> {
   clearSelection: () => void;
   /** Rows in the view (undefined until the first window answered). */
   total: number | undefined;
+  /**
+   * The toolbar does not fit on one row even with the table's tools as icons: the screen moves
+   * what it can (secondary filters) behind a menu (toolbar-fit.ts).
+   */
+  crowded: boolean;
 }
 
 export interface DataTableLabels {

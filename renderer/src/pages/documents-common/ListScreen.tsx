@@ -17,8 +17,12 @@ interface ListScreenProps<K extends ListOperation> {
   state: ListScreenState<K>;
   columns: readonly DataTableColumn<ListRow<K>>[];
   rowKey: (row: ListRow<K>) => number;
-  /** The filter controls (the toolbar's left part); "Clear filters" is added when a filter is set. */
-  filters: ReactNode;
+  /**
+   * The filter controls (the toolbar's left part); "Clear filters" is added when a filter is set.
+   * As a function, told `compact` while a record is open beside the table or the toolbar is
+   * crowded (DataTable): the screen then moves its secondary filters behind "Filters".
+   */
+  filters: ReactNode | ((compact: boolean) => ReactNode);
   /** The empty state without filters: what has none yet and where they come from. */
   empty: { title: string; description: string };
   /** The empty state with filters: its title (the common hint below it), or both. */
@@ -60,7 +64,7 @@ export function ListScreen<K extends ListOperation>({ screen, op, state, columns
             sort={state.sort}
             onSortChange={state.setSort}
             {...(selectable && { selection: 'multi' as const })}
-            toolbar={({ selected }) => (
+            toolbar={({ selected, crowded }) => (
               <>
                 {selectable && (
                   <SelectionActions
@@ -74,7 +78,7 @@ export function ListScreen<K extends ListOperation>({ screen, op, state, columns
                 )}
                 <SavedViews tableId={id} />
                 <FilterBar>
-                  {filters}
+                  {typeof filters === 'function' ? filters(open !== undefined || crowded) : filters}
                   {filtered && <ClearFilters onClear={clearFilters} />}
                 </FilterBar>
               </>

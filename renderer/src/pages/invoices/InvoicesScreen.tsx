@@ -17,8 +17,6 @@ export function InvoicesScreen() {
   const state = useListScreen('lists.invoices', 'bocp_id');
   const { companyId, search, patch } = state;
 
-  // A record open beside the table leaves it narrow: the client filter moves behind "Filters" (as on Sales).
-  const compact = search.open !== undefined;
   const client = (inPopover: boolean) => <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} inPopover={inPopover} width={160} />;
 
   const columns = useMemo<DataTableColumn<Row, Sort>[]>(
@@ -62,7 +60,8 @@ export function InvoicesScreen() {
       selectable={{ fileName: `facturi-selectate-${companyId}`, print: 'invoice' }}
       empty={{ title: t('documents.invoices.empty.title'), description: t('documents.invoices.empty.description') }}
       emptyFiltered={t('documents.invoices.emptyFiltered')}
-      filters={
+      // compact: a record open beside the table, or a toolbar short of room (ListScreen): what is secondary moves behind "Filters".
+      filters={(compact) => (
         <>
           <SearchFilter value={search.q} onChange={(q) => patch({ q })} placeholder={t('documents.invoices.filters.q')} width={160} />
           <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={180} />
@@ -86,7 +85,7 @@ export function InvoicesScreen() {
             <FilterChip label={t('documents.invoices.filters.dueBefore', { date: formatDate(search.due_before) })} onRemove={() => patch({ due_before: undefined })} />
           )}
         </>
-      }
+      )}
       detail={(id) => <InvoiceDetail companyId={companyId} id={id} onClose={() => state.setOpen(null)} />}
     />
   );

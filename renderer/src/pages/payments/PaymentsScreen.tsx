@@ -51,8 +51,6 @@ export function PaymentsScreen() {
   const typeName = useCallback((code: string) => types.data?.find((pt) => pt.code === code)?.name ?? code, [types.data]);
   const columns = usePaymentColumns(typeName) as DataTableColumn<PaymentRow>[];
 
-  // A record open beside the table leaves it narrow: client, type and sale move behind "Filters".
-  const compact = search.open !== undefined;
   const secondary = (inPopover: boolean) => (
     <>
       <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} inPopover={inPopover} />
@@ -86,7 +84,8 @@ export function PaymentsScreen() {
       exportFileName={`incasari-${companyId}`}
       empty={{ title: t('payments.empty.title'), description: t('payments.empty.none') }}
       emptyFiltered={{ title: t('payments.empty.title'), description: t('payments.empty.filtered') }}
-      filters={
+      // compact: a record open beside the table, or a toolbar short of room (ListScreen): what is secondary moves behind "Filters".
+      filters={(compact) => (
         <>
           <SearchFilter value={search.q} onChange={(q) => patch({ q }, true)} label={t('sales.filters.search')} placeholder={t('sales.filters.searchPlaceholder')} width={160} />
           <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
@@ -100,7 +99,7 @@ export function PaymentsScreen() {
             })}
           />
         </>
-      }
+      )}
       detail={(id) => <PaymentDetail key={id} companyId={companyId} incasareId={id} typeName={typeName} onClose={() => state.setOpen(null)} />}
     />
   );

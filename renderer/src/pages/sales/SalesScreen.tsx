@@ -21,8 +21,6 @@ export function SalesScreen() {
   const { companyId, search, patch } = state;
   const columns = useSaleColumns() as DataTableColumn<SaleRow>[];
 
-  // A record open beside the table leaves it narrow: the client filter moves behind "Filters".
-  const compact = search.open !== undefined;
   const client = (inPopover: boolean) => <ClientFilter companyId={companyId} value={search.client_id} onChange={(client_id) => patch({ client_id })} inPopover={inPopover} />;
 
   return (
@@ -37,7 +35,8 @@ export function SalesScreen() {
       exportFileName={`bonuri-${companyId}`}
       empty={{ title: t('sales.empty.title'), description: t('sales.empty.none') }}
       emptyFiltered={{ title: t('sales.empty.title'), description: t('sales.empty.filtered') }}
-      filters={
+      // compact: a record open beside the table, or a toolbar short of room (ListScreen): what is secondary moves behind "Filters".
+      filters={(compact) => (
         <>
           <SearchFilter value={search.q} onChange={(q) => patch({ q }, true)} label={t('sales.filters.search')} placeholder={t('sales.filters.searchPlaceholder')} width={160} />
           <DateRangeFilter from={search.date_from} through={search.date_through} onChange={(date_from, date_through) => patch({ date_from, date_through })} width={190} />
@@ -61,7 +60,7 @@ export function SalesScreen() {
             {...(compact && { extra: client(true), extraCount: search.client_id === undefined ? 0 : 1 })}
           />
         </>
-      }
+      )}
       detail={(id) => <SaleDetail key={id} companyId={companyId} bvId={id} onClose={() => state.setOpen(null)} />}
     />
   );
