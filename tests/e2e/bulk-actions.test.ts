@@ -346,3 +346,50 @@ describe('printing the selection as one PDF', () => {
     await context.close();
   });
 });
+
+describe('bulk Change status offers the statuses the single action offers', () => {
+  it("lists the connector's status events, and says so when the selected orders' connectors name different ones", { timeout: 120_000 }, async () => {
+    await setting(1, 'status_sync', 'map', { delivered: 'Livrată', cancelled: 'Anulată' });
+    await setting(2, 'status_sync', 'map', { delivered: 'complete' });
+    const { rows } = await core().invoke('lists.connectorOrders', { company_id: 1, cancelled: false, limit: 20, offset: 0 });
+    const first = rows.find((r) => r.connector_id === 1)!;
+    const second = rows.find((r) => r.connector_id === 2)!;
+    const names = Object.fromEntries(
+      await Promise.all([1, 2].map(async (id) => [id, (await core().invoke('connectors.get', { company_id: 1, connector_id: id })).connector.name] as const)),
+    );
+    const { context, page, pageErrors } = await openUi('/c/1/connectors/orders?cancelled=false');
+    await rowOf(page, first.order_unique_id).waitFor();
+
+    // One connector: its events as choices, and what each is sent as (the single action's words).
+    await select(page, [first.order_unique_id]);
+    await page.getByRole('button', { name: 'Change status…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the status of the selected orders' });
+    const status = dialog.getByLabel('New status', { exact: false });
+    await status.click();
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['delivered', 'cancelled']);
+    expect(await dialog.getByTestId('bulk-status-events').textContent()).toBe('Events this connector names: delivered → Livrată · cancelled → Anulată');
+    expect(await dialog.getByTestId('bulk-status-differ').count()).toBe(0);
+    await dialog.getByTestId('bulk-intro').click(); // closes the choices
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Two connectors whose lists differ: every event offered, and which connector maps which.
+    await select(page, [second.order_unique_id]);
+    await page.getByRole('button', { name: 'Change status…' }).click();
+    await status.click();
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['delivered', 'cancelled']);
+    const differ = dialog.getByTestId('bulk-status-differ');
+    expect(await differ.getByRole('listitem').allTextContents()).toEqual([`${names[1]}: delivered → Livrată · cancelled → Anulată`, `${names[2]}: delivered → complete`]);
+    expect(await differ.textContent()).toContain('an event its connector does not name is set on its orders as typed');
+    await page.getByRole('option', { name: 'delivered' }).click();
+    await axeDialog(page, 'bulk status connectors differ');
+    await shoot(page, 'bulk-status-connectors-differ');
+    await dialog.getByRole('button', { name: 'Run on 2 orders' }).click();
+    await expect.poll(() => dialog.getByTestId('bulk-summary').textContent(), { timeout: 30_000 }).toBe('2 done · 0 refused');
+    // Each shop's status as its own connector maps the event.
+    expect((await core().invoke('orders.get', { company_id: 1, SERVICE_order_id: first.SERVICE_order_id })).order_status).toBe('Livrată');
+    expect((await core().invoke('orders.get', { company_id: 1, SERVICE_order_id: second.SERVICE_order_id })).order_status).toBe('complete');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

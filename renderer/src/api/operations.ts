@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseMutationResult, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { OperationInput, OperationName, OperationOutput } from '../../../shared/contract/operations.ts';
 import { useClientInfo } from './context.tsx';
 import type { ErpError } from './errors.ts';
@@ -19,6 +19,14 @@ export function useOperation<K extends OperationName>(op: K, input: OperationInp
     queryFn: () => client.invoke(op, input),
     ...options,
   });
+}
+
+/** Reads one operation for several inputs at once (one query each, keyed as useOperation keys them). */
+export function useOperations<K extends OperationName>(op: K, inputs: readonly OperationInput<K>[]): UseQueryResult<OperationOutput<K>, ErpError>[] {
+  const { client } = useClientInfo();
+  return useQueries({
+    queries: inputs.map((input) => ({ queryKey: [op, input], queryFn: () => client.invoke(op, input) })),
+  }) as UseQueryResult<OperationOutput<K>, ErpError>[];
 }
 
 /**

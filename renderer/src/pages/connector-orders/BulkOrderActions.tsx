@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Badge, Button, Group, List, Modal, NumberInput, Progress, SegmentedControl, Select, Stack, Table, Text, TextInput, Input } from '@mantine/core';
+import { Alert, Autocomplete, Badge, Button, Group, List, Modal, NumberInput, Progress, SegmentedControl, Select, Stack, Table, Text, Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../api/operations.ts';
 import { DateField } from '../../components/inputs/index.ts';
+import { BulkStatusField } from './BulkStatusField.tsx';
 import { eligibility, useBulkRun, type BulkKind, type BulkOptions, type OrderRow, type RowResult, type Skipped } from './bulk-run.ts';
 
 /** t, loosened for keys built from a kind (the typed t's overloads are too deep to pass around). */
@@ -168,17 +169,7 @@ function AskStep({
             </List>
           </Alert>
         )}
-        {kind === 'status' && (
-          <TextInput
-            label={t('bulk.fields.status')}
-            description={t('bulk.fields.statusHint')}
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value)}
-            maxLength={64}
-            required
-            data-autofocus
-          />
-        )}
+        {kind === 'status' && <BulkStatusField companyId={companyId} orders={runnable} value={status} onChange={setStatus} />}
         {kind === 'invoice' && (
           <Group grow align="flex-start">
             <DateField label={t('bulk.fields.date')} description={t('bulk.fields.dateHint')} value={date} onChange={setDate} />

@@ -10,6 +10,7 @@ import { confirmAction, fieldErrors, notifyDone, notifyFailed } from '../../comp
 import { AmountField, DateField } from '../../components/inputs/index.ts';
 import { CancelAwbButton } from '../awbs/CancelAwbButton.tsx';
 import { choicesOf, fieldSchema } from './schema-fields.ts';
+import { mappedEvents, statusSyncMap } from './status-choices.ts';
 import { InvoiceOutcomeList, invoiceOutcomeLines, type InvoiceOutcome } from './InvoiceFollowUps.tsx';
 
 export interface ActionOutcome {
@@ -110,7 +111,7 @@ export function OrderActions({ companyId, order, onDone }: ActionsProps) {
           )}
         </Stack>
       )}
-      <StatusDialog opened={dialog === 'status'} onClose={close} orderKey={key} order={order} statusMap={config.data?.status_sync.map?.value} onDone={onDone} />
+      <StatusDialog opened={dialog === 'status'} onClose={close} orderKey={key} order={order} statusMap={statusSyncMap(config.data)} onDone={onDone} />
       <InvoiceDialog opened={dialog === 'invoice'} onClose={close} orderKey={key} seriesOptions={config.data?.invoicing.series?.options ?? {}} onDone={onDone} />
       <AwbDialog
         opened={dialog === 'awb'}
@@ -140,11 +141,11 @@ interface DialogProps {
   onDone: (outcome: ActionOutcome) => void;
 }
 
-function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: DialogProps & { order: OrderDetail; statusMap: unknown }) {
+function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: DialogProps & { order: OrderDetail; statusMap: Record<string, string> }) {
   const { t } = useTranslation();
   const action = useAction('orders.setStatus');
   const [status, setStatus] = useState('');
-  const events = statusMap && typeof statusMap === 'object' ? Object.entries(statusMap as Record<string, unknown>).map(([event, mapped]) => `${event} → ${String(mapped)}`) : [];
+  const events = mappedEvents(statusMap);
   const errors = fieldErrors(action.error, ['status_text']);
   const label = t('connectorOrders.actions.changeStatus');
   return (
@@ -171,7 +172,7 @@ function StatusDialog({ opened, onClose, orderKey, order, statusMap, onDone }: D
         label={t('connectorOrders.status.label')}
         description={t('connectorOrders.status.description')}
         placeholder={order.order_status}
-        data={Object.keys((statusMap as Record<string, unknown> | undefined) ?? {})}
+        data={Object.keys(statusMap)}
         value={status}
         onChange={setStatus}
         error={errors.status_text}

@@ -41,6 +41,10 @@ export const en = {
   fields: {
     status: 'New status',
     statusHint: 'The same status for every order: a status_sync event (e.g. delivered) is sent as the connector maps it.',
+    statusSame: 'Events their connectors name alike',
+    statusDiffer: 'The selected orders come from connectors whose status lists differ',
+    statusNone: 'names no event',
+    statusDifferHint: 'Each shop is told the status as its own connector maps the event; an event its connector does not name is set on its orders as typed.',
     date: 'Invoice date',
     dateHint: 'Empty: today (or the receipt’s date when it is later), per order.',
     series: 'Series',
@@ -129,6 +133,10 @@ export const ro: Messages<typeof en> = {
   fields: {
     status: 'Statusul nou',
     statusHint: 'Același status pentru toate comenzile: un eveniment status_sync (de ex. delivered) se trimite cum îl mapează conectorul.',
+    statusSame: 'Evenimente numite la fel de conectorii lor',
+    statusDiffer: 'Comenzile selectate vin de la conectori cu liste de statusuri diferite',
+    statusNone: 'nu numește niciun eveniment',
+    statusDifferHint: 'Fiecare magazin află statusul cum îl mapează propriul conector; un eveniment pe care conectorul lui nu îl numește se pune pe comenzile lui așa cum a fost scris.',
     date: 'Data facturii',
     dateHint: 'Gol: azi (sau data bonului, când e mai târzie), pentru fiecare comandă.',
     series: 'Seria',
