@@ -64,3 +64,26 @@ describe('the test clock banner', () => {
     await context.close();
   }, 120_000);
 });
+
+describe("the payment dialog's date", () => {
+  it("offers today on the service's clock as the date an empty field stands for, not an example day", async () => {
+    const { server, browser, core } = e2e();
+    await setClock({ mode: 'frozen', now: '2026-03-15 10:00:00' });
+    const [sale] = (await core.invoke('lists.sales', { company_id: 1, cancelled: false, limit: 1 })).rows;
+    const { context, page, pageErrors } = await openUi(server, browser, `/c/1/documents/sales?open=${sale!.bv_id}`);
+    await page.getByTestId('sale-detail').getByRole('button', { name: 'Register payment' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Register a payment/ });
+    const date = dialog.getByTestId('payment-date');
+    // Filled with the service's today (the form's default), and that day again as the placeholder once cleared.
+    await expect.poll(() => date.inputValue()).toBe('15.03.2026');
+    await date.fill('');
+    expect(await date.getAttribute('placeholder')).toBe('15.03.2026');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await scheme(page, colorScheme);
+      await page.screenshot({ path: join(RESULTS_DIR, `payment-date-placeholder-${colorScheme}.png`) });
+    }
+    await setClock({ mode: 'system' });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

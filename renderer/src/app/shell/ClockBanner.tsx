@@ -3,21 +3,11 @@ import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClockState } from '../../../../shared/contract/operations-clock.ts';
 import { useAction, useOperation, useQueryClient } from '../../api/operations.ts';
+import { wallPlus } from '../../api/service-clock.ts';
 import { notifyDone, notifyFailed } from '../../components/feedback/index.ts';
 import { formatDateTime } from '../format.ts';
 import { IconClock } from './icons.tsx';
 import classes from './clock-banner.module.css';
-
-const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A wall time ('YYYY-MM-DD HH:MM:SS') `ms` later, as a wall time (the banner's running offset clock). */
-function wallPlus(wall: string, ms: number): string {
-  const m = WALL.exec(wall);
-  if (!m) return wall;
-  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
 
 /** 90 000 s -> "1 day 1 hour" (the two largest units, in the interface language). */
 function formatSpan(seconds: number, language: string): string {

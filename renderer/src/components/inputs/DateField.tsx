@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { useServiceToday } from '../../api/service-clock.ts';
 import { formatDay, parseDate, type DateReading } from './parse-date.ts';
 
 /**
@@ -39,6 +40,7 @@ export function useDateMessage() {
 export function DateField({ label, description, value, onChange, required, error, disabled, placeholder, minDate, maxDate, size, w, ...rest }: DateFieldProps) {
   const { t } = useTranslation();
   const messageOf = useDateMessage();
+  const today = useServiceToday();
   const [text, setText] = useState(() => (value ? formatDay(value) : ''));
   const [own, setOwn] = useState<string | null>(null);
   // An error from elsewhere (the core's) stands until the person types again.
@@ -111,7 +113,8 @@ export function DateField({ label, description, value, onChange, required, error
       withAsterisk={required}
       aria-required={required}
       disabled={disabled}
-      placeholder={placeholder ?? '27.11.2026'}
+      // By default today on the service's clock, as the field accepts it: the day an empty field stands for.
+      placeholder={placeholder ?? (today ? formatDay(today) : undefined)}
       size={size}
       w={w}
       error={own ?? (typedSinceError ? undefined : error)}
