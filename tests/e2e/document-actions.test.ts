@@ -205,3 +205,44 @@ describe('Edit a contact from its panel', () => {
     await context.close();
   });
 });
+
+describe('Add an address from the contact form', () => {
+  it('adds a blank address to fill (the required parts refused at their fields first); saved, a partner reads it', { timeout: 150_000 }, async () => {
+    const [c] = await query<{ id: number; name: string; addresses: number }>(
+      `SELECT c.id, c.name, (SELECT count(*) FROM contact_addresses a WHERE a.contact_id = c.id) AS addresses
+         FROM contacts c WHERE c.company_id = 1 AND c.is_client = 1 AND c.deleted = 0 ORDER BY c.id LIMIT 1 OFFSET 5`,
+    );
+    const { context, page, pageErrors } = await openUi(`/c/1/catalogue/contacts?open=${c!.id}`);
+    const panel = page.getByTestId('contact-detail');
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${c!.name}` });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('contact-address').count()).toBe(c!.addresses);
+
+    // Added, then taken out again before saving: nothing of it stays.
+    await dialog.getByRole('button', { name: 'Add an address' }).click();
+    const added = dialog.getByRole('group', { name: `Address ${c!.addresses + 1} (new)` });
+    await added.waitFor();
+    await added.getByRole('button', { name: 'Remove this new address' }).click();
+    await expect.poll(() => dialog.getByTestId('contact-address').count()).toBe(c!.addresses);
+
+    await dialog.getByRole('button', { name: 'Add an address' }).click();
+    // Saved blank: street, city and county are refused at their fields; nothing is sent.
+    await dialog.getByRole('button', { name: 'Save the contact' }).click();
+    await expect.poll(() => added.locator('[aria-invalid="true"]').count()).toBe(3);
+    await added.getByRole('textbox', { name: 'Street' }).fill('Strada Republicii');
+    await added.getByRole('textbox', { name: 'Number' }).fill('7');
+    await added.getByRole('textbox', { name: 'City' }).fill('Sibiu');
+    await added.getByRole('textbox', { name: 'County' }).fill('Sibiu');
+    await checkDialog(page, dialog, 'contact-add-address', false, added);
+    await dialog.getByRole('button', { name: 'Save the contact' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`Contact ${c!.name} saved`).waitFor();
+    const [row] = await rest<{ addresses: { street: string; city: string; county: string; country: string }[] }[]>(`/contacts/list/id:${c!.id}/include:address/`);
+    expect(row!.addresses).toHaveLength(c!.addresses + 1);
+    expect(row!.addresses).toContainEqual(expect.objectContaining({ city: 'Sibiu', county: 'Sibiu', country: 'Romania' }));
+    await expect.poll(() => panel.getByTestId('contact-addresses').textContent()).toContain('Sibiu');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

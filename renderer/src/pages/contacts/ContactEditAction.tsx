@@ -9,7 +9,8 @@ import { useAction } from '../../api/operations.ts';
 import { ActionDialog } from '../../components/action-dialog/index.ts';
 import { fieldErrors } from '../../components/feedback/index.ts';
 
-type AddressForm = { address_id: number; street: string; number: string; building: string; stair: string; floor: string; apartment: string; city: string; county: string; zip: string; country: string; is_main: 0 | 1 };
+/** An address of the form: a stored one (address_id) or one added in it (`key` only, saved as new). */
+type AddressForm = { key: string; address_id?: number; street: string; number: string; building: string; stair: string; floor: string; apartment: string; city: string; county: string; zip: string; country: string; is_main: 0 | 1 };
 
 interface ContactForm {
   name: string;
@@ -40,6 +41,7 @@ function formOf(c: Contact): ContactForm {
     is_client: c.is_client === 1,
     is_supplier: c.is_supplier === 1,
     addresses: (c.addresses ?? []).map((a) => ({
+      key: `address-${a.address_id}`,
       address_id: a.address_id,
       street: a.street,
       number: a.number,
@@ -55,6 +57,22 @@ function formOf(c: Contact): ContactForm {
     })),
   };
 }
+
+/** A blank address added in the form; the first address of a contact is its main one. */
+const newAddress = (key: string, first: boolean): AddressForm => ({
+  key,
+  street: '',
+  number: '',
+  building: '',
+  stair: '',
+  floor: '',
+  apartment: '',
+  city: '',
+  county: '',
+  zip: '',
+  country: '',
+  is_main: first ? 1 : 0,
+});
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -112,6 +130,13 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
       ...f,
       addresses: f.addresses.map((a, n) => (n === i ? { ...a, [field]: value } : field === 'is_main' && value === 1 ? { ...a, is_main: 0 } : a)),
     }));
+  // contacts.update adds an address sent without address_id; it removes none, so only an address added here can be taken out again.
+  const [added, setAdded] = useState(0);
+  const addAddress = () => {
+    setForm((f) => ({ ...f, addresses: [...f.addresses, newAddress(`new-${added}`, f.addresses.length === 0)] }));
+    setAdded((n) => n + 1);
+  };
+  const removeNew = (key: string) => setForm((f) => ({ ...f, addresses: f.addresses.filter((a) => a.key !== key) }));
   const blur = (field: string) => () => setTouched((s) => new Set(s).add(field));
   const text = (field: 'name' | 'vat_id' | 'registration_nr' | 'email' | 'phone' | 'representative', extra: Record<string, unknown> = {}) => (
     <TextInput
@@ -129,7 +154,11 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
     setSubmitted(true);
     if (Object.keys(local).length > 0) return undefined;
     // Optional parts left empty are sent as empty text; a country left empty is not sent (the stored one stays).
-    const addresses: ContactAddressInput[] = form.addresses.map(({ country, ...a }) => ({ ...a, ...(country.trim() !== '' && { country: country.trim() }) }));
+    const addresses: ContactAddressInput[] = form.addresses.map(({ key: _key, address_id, country, ...a }) => ({
+      ...(address_id !== undefined && { address_id }),
+      ...a,
+      ...(country.trim() !== '' && { country: country.trim() }),
+    }));
     return {
       company_id: companyId,
       contact_id: contact.bocp_id,
@@ -183,7 +212,7 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
         <Checkbox label={k('fields.is_supplier')} checked={form.is_supplier} onChange={(e) => set('is_supplier', e.currentTarget.checked)} />
       </Group>
       {form.addresses.map((a, i) => (
-        <Fieldset key={a.address_id} legend={k('address', { n: i + 1 })} data-testid="contact-address">
+        <Fieldset key={a.key} legend={k(a.address_id === undefined ? 'newAddress' : 'address', { n: i + 1 })} data-testid="contact-address">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {(['street', 'number', 'building', 'stair', 'floor', 'apartment', 'city', 'county', 'zip', 'country'] as const).map((field) => (
               <TextInput
@@ -197,9 +226,21 @@ function ContactEditDialog({ companyId, contact, onClose }: { companyId: number;
               />
             ))}
           </SimpleGrid>
-          <Checkbox mt="xs" label={k('fields.is_main')} checked={a.is_main === 1} onChange={(e) => setAddress(i, 'is_main', e.currentTarget.checked ? 1 : 0)} />
+          <Group mt="xs" justify="space-between">
+            <Checkbox label={k('fields.is_main')} checked={a.is_main === 1} onChange={(e) => setAddress(i, 'is_main', e.currentTarget.checked ? 1 : 0)} />
+            {a.address_id === undefined && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => removeNew(a.key)}>
+                {k('removeNew')}
+              </Button>
+            )}
+          </Group>
         </Fieldset>
       ))}
+      <Group>
+        <Button size="xs" variant="light" onClick={addAddress} data-testid="contact-add-address">
+          {k('addAddress')}
+        </Button>
+      </Group>
     </ActionDialog>
   );
 }
