@@ -110,9 +110,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const density: Density = prefs.density ?? 'normal';
   const rowHeight = ROW_HEIGHT[density];
 
-  // --- the toolbar on one row: its tools as icons, then the screen told it is crowded ---------
-  const { fit, toolbarRef, startRef, endRef } = useToolbarFit();
-
   // --- sort (server-side) ------------------------------------------------------------------
   const [ownSort, setOwnSort] = useState<SortState | undefined>(props.defaultSort);
   const sort = props.sort ?? ownSort;
@@ -259,6 +256,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [activeCol, setActiveCol] = useState<number | null>(null);
   const [headerCol, setHeaderCol] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<RowKey, T>>(() => new Map());
+  // The toolbar on one row: its tools as icons, then the screen told it is crowded (toolbar-fit.ts);
+  // tried roomy again when the selection's actions come or go, or the language changes the labels.
+  const { fit, toolbarRef, startRef, endRef } = useToolbarFit(`${selected.size > 0} ${labels.columns}`);
   const anchor = useRef<number | null>(null);
 
   const viewHash = hashKey(queryKey as QueryKey);

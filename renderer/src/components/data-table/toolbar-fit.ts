@@ -15,15 +15,22 @@ const RETRY_AFTER = 40;
  * to a line of their own, or the filters fold), one step more compact; when the toolbar has grown
  * clearly wider than where the roomier step last failed, that step again. A step that failed is
  * not tried again at about the same width, so the toolbar does not flicker while a window is
- * dragged wider.
+ * dragged wider. When `retryKey` changes (what the toolbar holds changed: a selection's actions
+ * came or went, another language) the roomier steps are tried again at once.
  */
-export function useToolbarFit(): { fit: ToolbarFit; toolbarRef: RefObject<HTMLDivElement | null>; startRef: RefObject<HTMLDivElement | null>; endRef: RefObject<HTMLDivElement | null> } {
+export function useToolbarFit(retryKey: string): { fit: ToolbarFit; toolbarRef: RefObject<HTMLDivElement | null>; startRef: RefObject<HTMLDivElement | null>; endRef: RefObject<HTMLDivElement | null> } {
   const toolbarRef = useRef<HTMLDivElement>(null);
   const startRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState<ToolbarFit>(0);
   // The toolbar's width when step n last did not fit (it is tried again only wider than that).
   const failedAt = useRef<number[]>([0, 0]);
+  const measureRef = useRef<() => void>(() => undefined);
+
+  useLayoutEffect(() => {
+    failedAt.current = [0, 0];
+    measureRef.current();
+  }, [retryKey]);
 
   useLayoutEffect(() => {
     const toolbar = toolbarRef.current;
@@ -44,6 +51,7 @@ export function useToolbarFit(): { fit: ToolbarFit; toolbarRef: RefObject<HTMLDi
         return current;
       });
     };
+    measureRef.current = measure;
     measure();
     const observer = new ResizeObserver(measure);
     for (const element of [toolbar, start, end]) observer.observe(element);

@@ -262,6 +262,8 @@ export function ClientFilter({
       onChange={(next) => onChange(next === null ? undefined : Number(next))}
       nothingFoundMessage={options.isFetching ? t('common.loading') : t('documents.common.filters.noClient')}
       comboboxProps={{ withinPortal: !inPopover }}
+      // In "Filters" it takes the focus when the popover opens: its list waits for a click or a letter, not over the flags below it.
+      openOnFocus={!inPopover}
       data-testid="filter-client"
     />
   );
