@@ -7,6 +7,25 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
  */
 export type ToolbarFit = 0 | 1 | 2;
 
+/** Where an element's middle is, vertically: the items of one row share it (the toolbar centres them). */
+const middleOf = (element: Element) => {
+  const box = element.getBoundingClientRect();
+  return box.top + box.height / 2;
+};
+
+/** The tools dropped to a line of their own, below the filters. */
+const endBelow = (start: HTMLElement, end: HTMLElement) => end.getBoundingClientRect().top >= start.getBoundingClientRect().bottom - 1;
+
+/**
+ * The filters folded onto a second line: the items of the start (those of a wrapping group, the
+ * filter bar, one by one) do not share a middle. A field taller for its error message still does.
+ */
+function folded(start: HTMLElement): boolean {
+  const items = [...start.children].flatMap((child) => (getComputedStyle(child).flexWrap === 'wrap' ? [...child.children] : [child]));
+  const middles = items.filter((item) => (item as HTMLElement).offsetParent !== null).map(middleOf);
+  return middles.length > 1 && Math.max(...middles) - Math.min(...middles) > 12;
+}
+
 /** How much wider than where a step failed the toolbar must grow before that step is tried again. */
 const RETRY_AFTER = 40;
 
@@ -40,8 +59,7 @@ export function useToolbarFit(retryKey: string): { fit: ToolbarFit; toolbarRef: 
     const measure = () => {
       const width = toolbar.clientWidth;
       if (width === 0) return; // not laid out (a hidden tab)
-      // One row: the tools beside the filters, and the filters not folded onto a second line.
-      const wrapped = end.offsetTop > start.offsetTop + 2 || start.offsetHeight > end.offsetHeight + 4;
+      const wrapped = endBelow(start, end) || folded(start);
       setFit((current) => {
         if (wrapped && current < 2) {
           failedAt.current[current] = width;
