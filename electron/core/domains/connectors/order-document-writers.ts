@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { round2 } from '../../money.ts';
 import { addDays } from '../../time.ts';
+import type { SaleForPayment } from '../payments/index.ts';
 import { createInvoiceWriter, totalsOf, type DocHeader, type DocLine, type DocumentRows, type IssuedInvoice, type StockMoves } from '../issuing/index.ts';
 
 /**
@@ -10,23 +11,10 @@ import { createInvoiceWriter, totalsOf, type DocHeader, type DocLine, type Docum
  * is decided by the import.
  */
 
-/** The order's sales receipt that is not cancelled, as the import reads it back. */
-export interface LiveSale {
-  id: number;
+/** The order's sales receipt that is not cancelled, as the import reads it back: what a payment needs, and its number. */
+export interface LiveSale extends SaleForPayment {
   series: string;
   number: number;
-  date: string;
-  currency: string;
-  exchange_rate: number;
-  total_with_vat: number;
-  paid_amount: number;
-  cancelled: number;
-  invoice_id: number | null;
-  workpoint_id: number | null;
-  client_id: number | null;
-  client_name: string;
-  client_cui: string;
-  client_reg_com: string;
 }
 
 export function createDocumentWriters(db: Database, rows: DocumentRows, stock: StockMoves) {
